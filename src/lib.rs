@@ -1,0 +1,17 @@
+//! Tengen: a Gomoku/Renju engine for the Gomocup (Piskvork) protocol.
+//!
+//! Layout: [`types`] (small value types), [`board`] (incremental position),
+//! [`rules`] (pattern tables, wins, renju forbidden points), [`eval`]
+//! (static evaluation), [`game`] (the game-level view used by front ends).
+
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+pub mod board;
+pub mod eval;
+pub mod game;
+pub mod rules;
+pub mod types;
+
+pub use board::Board;
+pub use game::{Game, GameResult, MoveError};
+pub use types::{Color, Pos, Rule};

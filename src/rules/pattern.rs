@@ -1,0 +1,435 @@
+//! Line patterns and their lookup tables.
+//!
+//! For every empty cell, every direction and every colour the board keeps a
+//! *line key*: the ten cells around it on that line (five on each side), two
+//! bits each (0 empty, 1 black, 2 white, 3 off the board). The pattern of
+//! the cell is what a stone of that colour placed there makes on the line:
+//! a five, a four, a three and so on. Patterns are read from a table indexed
+//! by the key; the table is generated here by a recursive definition, never
+//! typed by hand:
+//!
+//! * five: the run of own stones through the centre is a winning five under
+//!   the line rule;
+//! * four: exactly one empty cell of the window turns the line into a five
+//!   (through the centre); open four: two or more such cells;
+//! * three: some cell turns it into an open four (open three), or only into a
+//!   four (closed three); twos and ones likewise one level down.
+//!
+//! Only shapes through the centre count, so an unrelated three elsewhere in
+//! the window does not make the centre a three.
+
+use crate::types::LineRule;
+use std::sync::OnceLock;
+
+/// What one stone makes on one line. Ordered from weakest to strongest, except
+/// that [`Pattern::DoubleFour`] (renju Black only) sits at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Pattern {
+    /// No five can ever pass through the centre on this line.
+    Dead = 0,
+    /// Six or more in a row that does not win (exactly-five rules) or is
+    /// forbidden (renju Black).
+    Overline = 1,
+    /// A closed one: one stone that can grow into a closed two.
+    B1 = 2,
+    /// An open one.
+    F1 = 3,
+    /// A closed two: can become a closed three.
+    B2 = 4,
+    /// An open two: one way to become an open three.
+    F2 = 5,
+    /// An open two with two ways to an open three.
+    F2A = 6,
+    /// An open two with three or more ways to an open three.
+    F2B = 7,
+    /// A closed three: can become a four but not an open four.
+    B3 = 8,
+    /// An open three: one cell makes it an open four.
+    F3 = 9,
+    /// An open three with two or more cells that make an open four.
+    F3S = 10,
+    /// A four: exactly one cell completes a five.
+    B4 = 11,
+    /// An open four: two cells complete a five (for non-renju rules this also
+    /// covers two fours on one line, which is just as unstoppable).
+    F4 = 12,
+    /// A winning five.
+    F5 = 13,
+    /// Renju Black only: two separate fours on one line (`X.XXX.X`), a
+    /// forbidden double-four unless the move also makes five.
+    DoubleFour = 14,
+}
+
+/// Number of distinct patterns.
+pub const NUM_PATTERNS: usize = 15;
+
+impl Pattern {
+    pub const ALL: [Pattern; NUM_PATTERNS] = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::B1,
+        Pattern::F1,
+        Pattern::B2,
+        Pattern::F2,
+        Pattern::F2A,
+        Pattern::F2B,
+        Pattern::B3,
+        Pattern::F3,
+        Pattern::F3S,
+        Pattern::B4,
+        Pattern::F4,
+        Pattern::F5,
+        Pattern::DoubleFour,
+    ];
+
+    #[inline]
+    pub fn from_u8(v: u8) -> Pattern {
+        Pattern::ALL[v as usize]
+    }
+
+    /// Any kind of four (a move here threatens five next).
+    #[inline]
+    pub fn is_four(self) -> bool {
+        matches!(self, Pattern::B4 | Pattern::F4 | Pattern::DoubleFour)
+    }
+
+    /// An open three of either kind.
+    #[inline]
+    pub fn is_flex3(self) -> bool {
+        matches!(self, Pattern::F3 | Pattern::F3S)
+    }
+
+    /// An open two of any kind.
+    #[inline]
+    pub fn is_flex2(self) -> bool {
+        matches!(self, Pattern::F2 | Pattern::F2A | Pattern::F2B)
+    }
+}
+
+/// Bits in a line key: ten neighbours of two bits.
+pub const KEY_BITS: u32 = 20;
+/// Entries in one pattern table.
+pub const TABLE_SIZE: usize = 1 << KEY_BITS;
+/// Cell codes inside a key.
+pub const EMPTY: u32 = 0;
+pub const WALL: u32 = 3;
+
+/// Bit offset, inside a key, of the neighbour at signed distance `k` from the
+/// centre (k in -5..=5, k != 0). Window index i = k + 5; the centre (i = 5)
+/// has no bits, so indices above it shift down by one.
+#[inline]
+pub const fn key_shift(k: i32) -> u32 {
+    let i = k + 5;
+    if i < 5 {
+        (2 * i) as u32
+    } else {
+        (2 * (i - 1)) as u32
+    }
+}
+
+/// The code (0..=3) of the neighbour at distance `k` in `key`.
+#[inline]
+pub const fn key_cell(key: u32, k: i32) -> u32 {
+    (key >> key_shift(k)) & 3
+}
+
+/// `key` with the neighbour at distance `k` set to `code`.
+#[inline]
+pub const fn key_with(key: u32, k: i32, code: u32) -> u32 {
+    (key & !(3 << key_shift(k))) | (code << key_shift(k))
+}
+
+/// Swaps black (1) and white (2) codes in a key, leaving empty and wall.
+pub fn swap_colors(key: u32) -> u32 {
+    let mut out = 0;
+    for i in 0..10 {
+        let c = (key >> (2 * i)) & 3;
+        let s = match c {
+            1 => 2,
+            2 => 1,
+            x => x,
+        };
+        out |= s << (2 * i);
+    }
+    out
+}
+
+/// Pattern tables for one line rule, seen from one colour: index by the line
+/// key as stored on the board (1 = black, 2 = white).
+pub struct PatternTable {
+    data: Box<[u8]>,
+}
+
+impl PatternTable {
+    #[inline]
+    pub fn get(&self, key: u32) -> Pattern {
+        // SAFETY-free: keys are masked to KEY_BITS by construction; indexing
+        // is bounds-checked anyway and the check is cheap next to the load.
+        Pattern::from_u8(self.data[key as usize])
+    }
+}
+
+/// Both colours' tables for one line rule: `own[0]` sees black as own stone,
+/// `own[1]` white.
+pub struct LineTables {
+    pub own: [PatternTable; 2],
+}
+
+/// Classifies one key with code 1 as the own colour, memoised in `memo`
+/// (0xFF = not yet known). The centre holds an own stone.
+fn classify(key: u32, rule: LineRule, memo: &mut [u8]) -> Pattern {
+    let m = memo[key as usize];
+    if m != 0xFF {
+        return Pattern::from_u8(m);
+    }
+    let p = classify_uncached(key, rule, memo);
+    memo[key as usize] = p as u8;
+    p
+}
+
+fn classify_uncached(key: u32, rule: LineRule, memo: &mut [u8]) -> Pattern {
+    // Run of own stones through the centre.
+    let mut left = 0;
+    while left < 5 && key_cell(key, -(left + 1)) == 1 {
+        left += 1;
+    }
+    let mut right = 0;
+    while right < 5 && key_cell(key, right + 1) == 1 {
+        right += 1;
+    }
+    let len = 1 + left + right;
+    if len >= 5 {
+        let flanked = || {
+            // Both cells just outside the run are opponent stones. A run of
+            // exactly five has both flanks inside the window.
+            left + 1 <= 5
+                && right + 1 <= 5
+                && key_cell(key, -(left + 1)) == 2
+                && key_cell(key, right + 1) == 2
+        };
+        return match rule {
+            LineRule::FiveOrMore => Pattern::F5,
+            LineRule::ExactFive | LineRule::RenjuBlack => {
+                if len == 5 {
+                    Pattern::F5
+                } else {
+                    Pattern::Overline
+                }
+            }
+            LineRule::Caro => {
+                if len == 5 && flanked() {
+                    Pattern::Dead
+                } else {
+                    Pattern::F5
+                }
+            }
+            LineRule::CaroExactFive => {
+                if len > 5 {
+                    Pattern::Overline
+                } else if flanked() {
+                    Pattern::Dead
+                } else {
+                    Pattern::F5
+                }
+            }
+        };
+    }
+
+    // Children: the same line with one more own stone on an empty cell.
+    let mut children = [(0i32, Pattern::Dead); 10];
+    let mut n = 0;
+    for k in -5..=5 {
+        if k != 0 && key_cell(key, k) == EMPTY {
+            children[n] = (k, classify(key_with(key, k, 1), rule, memo));
+            n += 1;
+        }
+    }
+    let children = &children[..n];
+    let count = |f: &dyn Fn(Pattern) -> bool| children.iter().filter(|c| f(c.1)).count();
+
+    let fives: Vec<i32> = children
+        .iter()
+        .filter(|c| c.1 == Pattern::F5)
+        .map(|c| c.0)
+        .collect();
+    if fives.len() >= 2 {
+        if rule == LineRule::RenjuBlack {
+            // A straight four: two completion cells five apart with four own
+            // stones (the centre among them) between. Anything else with two
+            // completion cells is two separate fours on one line.
+            let straight = fives.iter().any(|&a| {
+                fives.contains(&(a + 5)) && (a + 1..a + 5).all(|k| k == 0 || key_cell(key, k) == 1)
+            });
+            return if straight {
+                Pattern::F4
+            } else {
+                Pattern::DoubleFour
+            };
+        }
+        return Pattern::F4;
+    }
+    if fives.len() == 1 {
+        return Pattern::B4;
+    }
+    // For renju Black a double four on one line is a forbidden cell, so it is
+    // not a way to grow a three.
+    let flex4 = count(&|p| p == Pattern::F4);
+    if flex4 >= 2 {
+        return Pattern::F3S;
+    }
+    if flex4 == 1 {
+        return Pattern::F3;
+    }
+    if count(&|p| p == Pattern::B4) > 0 {
+        return Pattern::B3;
+    }
+    match count(&|p| p.is_flex3()) {
+        0 => {}
+        1 => return Pattern::F2,
+        2 => return Pattern::F2A,
+        _ => return Pattern::F2B,
+    }
+    if count(&|p| p == Pattern::B3) > 0 {
+        return Pattern::B2;
+    }
+    if count(&|p| p.is_flex2()) > 0 {
+        return Pattern::F1;
+    }
+    if count(&|p| p == Pattern::B2) > 0 {
+        return Pattern::B1;
+    }
+    Pattern::Dead
+}
+
+/// Generates the table of `rule` with black as the own colour.
+pub fn generate(rule: LineRule) -> Vec<u8> {
+    let mut memo = vec![0xFFu8; TABLE_SIZE];
+    for key in 0..TABLE_SIZE as u32 {
+        classify(key, rule, &mut memo);
+    }
+    memo
+}
+
+/// Classifies a single line given as cells from the own colour's view, for
+/// tests and tools: `line[5]` is the centre (ignored, taken as own), other
+/// entries 0 empty, 1 own, 2 opponent, 3 off board.
+pub fn classify_line(line: [u8; 11], rule: LineRule) -> Pattern {
+    let mut key = 0;
+    for (i, &c) in line.iter().enumerate() {
+        if i != 5 {
+            key = key_with(key, i as i32 - 5, c as u32);
+        }
+    }
+    tables(rule).own[0].get(key)
+}
+
+/// The tables of a line rule, generated on first use and shared read-only by
+/// every board and thread afterwards.
+pub fn tables(rule: LineRule) -> &'static LineTables {
+    static TABLES: [OnceLock<LineTables>; 5] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    TABLES[rule.index()].get_or_init(|| {
+        let black = generate(rule);
+        let white: Vec<u8> = (0..TABLE_SIZE as u32)
+            .map(|k| black[swap_colors(k) as usize])
+            .collect();
+        LineTables {
+            own: [
+                PatternTable {
+                    data: black.into_boxed_slice(),
+                },
+                PatternTable {
+                    data: white.into_boxed_slice(),
+                },
+            ],
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Parses a line like "..xx.o" centred on the `*` (the cell played).
+    fn line(s: &str) -> [u8; 11] {
+        let chars: Vec<char> = s.chars().collect();
+        let c = chars.iter().position(|&ch| ch == '*').expect("centre");
+        let mut out = [WALL as u8; 11];
+        for (i, ch) in chars.iter().enumerate() {
+            let w = i as i32 - c as i32 + 5;
+            if (0..11).contains(&w) {
+                out[w as usize] = match ch {
+                    '.' => 0,
+                    'x' | '*' => 1,
+                    'o' => 2,
+                    '|' => 3,
+                    _ => panic!("bad char"),
+                };
+            }
+        }
+        out
+    }
+
+    fn pat(s: &str, r: LineRule) -> Pattern {
+        classify_line(line(s), r)
+    }
+
+    #[test]
+    fn fives_and_overlines() {
+        use LineRule::*;
+        for r in LineRule::ALL {
+            assert_eq!(pat("...xx*xx...", r), Pattern::F5, "{r:?}");
+        }
+        assert_eq!(pat("..xxx*xx...", FiveOrMore), Pattern::F5);
+        assert_eq!(pat("..xxx*xx...", ExactFive), Pattern::Overline);
+        assert_eq!(pat("..xxx*xx...", RenjuBlack), Pattern::Overline);
+        assert_eq!(pat("..xxx*xx...", Caro), Pattern::F5);
+        assert_eq!(pat("..xxx*xx...", CaroExactFive), Pattern::Overline);
+        // Caro: flanked at both ends by the opponent: not a five.
+        assert_eq!(pat("..oxx*xxo..", Caro), Pattern::Dead);
+        assert_eq!(pat("..oxx*xxo..", CaroExactFive), Pattern::Dead);
+        assert_eq!(pat("..oxx*xxo..", FiveOrMore), Pattern::F5);
+        // One flank only, or the edge: still five.
+        assert_eq!(pat("..oxx*xx...", Caro), Pattern::F5);
+        assert_eq!(pat("|xx*xxo..", Caro), Pattern::F5);
+        // Overline flanked: wins in caro (five or more), not in caro5.
+        assert_eq!(pat(".oxxx*xxo..", Caro), Pattern::F5);
+    }
+
+    #[test]
+    fn fours_threes_twos() {
+        use LineRule::*;
+        assert_eq!(pat("...x*xx....", FiveOrMore), Pattern::F4);
+        assert_eq!(pat("..ox*xx....", FiveOrMore), Pattern::B4);
+        assert_eq!(pat("...x*x.x...", FiveOrMore), Pattern::B4);
+        assert_eq!(pat("..x.*xx.x..", FiveOrMore), Pattern::F4);
+        assert_eq!(pat("..x.*xx.x..", RenjuBlack), Pattern::DoubleFour);
+        assert_eq!(pat("....*xx....", FiveOrMore), Pattern::F3S);
+        assert_eq!(pat("...o*xx....", FiveOrMore), Pattern::B3);
+        assert_eq!(pat("....*x.x...", FiveOrMore), Pattern::F3);
+        assert_eq!(pat("...o*xx..o.", FiveOrMore), Pattern::B3);
+        assert_eq!(pat("....*x.....", FiveOrMore), Pattern::F2B);
+        // Renju: a three whose open four would need an overline cell is closed.
+        assert_eq!(pat("x..*xx.o...", RenjuBlack), Pattern::B3);
+        assert_eq!(pat("x..*xx.o...", FiveOrMore), Pattern::F3);
+        assert_eq!(pat("x.x*xx.....", RenjuBlack), Pattern::B4);
+        assert_eq!(pat(".o.*xx.o...", FiveOrMore), Pattern::B3);
+        assert_eq!(pat("|*xxx.", FiveOrMore), Pattern::B4);
+        assert_eq!(pat("o*...o", FiveOrMore), Pattern::Dead);
+        assert_eq!(pat("o*....o", FiveOrMore), Pattern::B1);
+        assert_eq!(pat("o*.....o", FiveOrMore), Pattern::B1);
+    }
+
+    #[test]
+    fn swap_is_involution() {
+        for k in [0u32, 0b01_10_11_00_01, 0xF_FFFF, 0x5_5555, 0xA_AAAA] {
+            assert_eq!(swap_colors(swap_colors(k)), k);
+        }
+    }
+}
