@@ -10,6 +10,7 @@ pub mod board;
 pub mod eval;
 pub mod game;
 pub mod rules;
+pub mod search;
 pub mod types;
 
 pub use board::Board;

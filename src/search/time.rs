@@ -1,0 +1,259 @@
+//! Time management: from the manager's limits (`timeout_turn`,
+//! `timeout_match`, `time_left`, increment) to a soft limit, checked between
+//! iterations, and a hard limit, checked inside the search. The clock is a
+//! trait so that the whole policy can be tested with a fake one.
+
+use std::time::{Duration, Instant};
+
+/// "Unlimited" as Gomocup managers send it in `time_left`.
+pub const UNLIMITED_MS: i64 = 2_147_483_647;
+
+/// What the manager told us about time. `None` means "not given".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// `timeout_turn` in ms; `Some(0)` means "play as fast as possible".
+    pub turn_ms: Option<u64>,
+    /// `timeout_match` in ms; 0 means no match limit.
+    pub match_ms: Option<u64>,
+    /// `time_left` in ms for the whole remaining match; may be negative.
+    pub time_left_ms: Option<i64>,
+    /// `time_increment` in ms added per move.
+    pub increment_ms: u64,
+}
+
+impl Default for TimeControl {
+    /// Without any INFO the engine thinks about five seconds a move, the
+    /// Gomocup default turn time.
+    fn default() -> Self {
+        TimeControl {
+            turn_ms: Some(5_000),
+            match_ms: None,
+            time_left_ms: None,
+            increment_ms: 0,
+        }
+    }
+}
+
+impl TimeControl {
+    /// No time limit at all (analysis until stopped).
+    pub fn infinite() -> Self {
+        TimeControl {
+            turn_ms: None,
+            match_ms: None,
+            time_left_ms: None,
+            increment_ms: 0,
+        }
+    }
+}
+
+/// Limits for one search. `hard` is never exceeded (beyond the reaction time
+/// of the node-count check); `soft` is where no new iteration starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLimits {
+    pub soft: Duration,
+    pub hard: Duration,
+}
+
+impl TimeLimits {
+    pub const UNLIMITED: TimeLimits = TimeLimits {
+        soft: Duration::MAX,
+        hard: Duration::MAX,
+    };
+
+    /// "Answer at once": no search beyond the quick root checks.
+    pub fn is_instant(&self) -> bool {
+        self.hard.is_zero()
+    }
+}
+
+/// Time kept back from every limit for process scheduling, thread wake-up
+/// and writing the answer: 30 ms plus 2% of the turn, at most 250 ms. A
+/// loaded two-core machine can delay a thread by tens of milliseconds.
+pub fn safety_margin(turn_ms: u64) -> u64 {
+    (30 + turn_ms / 50).min(250)
+}
+
+/// Moves we expect still to play, for sharing the match clock: gomoku games
+/// rarely last past 60 moves a side, and spending early matters most.
+fn moves_to_go(stones_on_board: usize) -> u64 {
+    let played = stones_on_board as u64 / 2;
+    30u64.saturating_sub(played / 2).max(12)
+}
+
+/// Computes the soft and hard limits of one move.
+pub fn limits(tc: &TimeControl, stones_on_board: usize) -> TimeLimits {
+    let mut soft = u64::MAX;
+    let mut hard = u64::MAX;
+
+    if let Some(turn) = tc.turn_ms {
+        if turn == 0 {
+            return TimeLimits {
+                soft: Duration::ZERO,
+                hard: Duration::ZERO,
+            };
+        }
+        let h = turn.saturating_sub(safety_margin(turn));
+        hard = hard.min(h);
+        // An iteration usually costs two to three times the previous one, so
+        // starting one after 55% of the hard limit is mostly wasted work.
+        soft = soft.min(h * 55 / 100);
+    }
+
+    let match_limited = tc.match_ms.map_or(true, |m| m > 0);
+    if let Some(left) = tc.time_left_ms {
+        if match_limited && left < UNLIMITED_MS {
+            let left = left.max(0) as u64;
+            let margin = safety_margin(left.min(tc.turn_ms.unwrap_or(left)));
+            let usable = left.saturating_sub(margin);
+            let share = usable / moves_to_go(stones_on_board) + tc.increment_ms * 3 / 4;
+            // Never bet more than a quarter of what is left on one move.
+            hard = hard.min(
+                (share * 4)
+                    .min(usable / 4 + tc.increment_ms / 2)
+                    .min(usable),
+            );
+            soft = soft.min(share);
+        }
+    }
+
+    if hard == u64::MAX {
+        return TimeLimits::UNLIMITED;
+    }
+    soft = soft.min(hard);
+    TimeLimits {
+        soft: Duration::from_millis(soft),
+        hard: Duration::from_millis(hard),
+    }
+}
+
+/// The source of elapsed time for a search.
+pub trait Clock: Send {
+    fn elapsed(&self) -> Duration;
+}
+
+/// The real clock, started when the search request arrived.
+pub struct WallClock(pub Instant);
+
+impl Clock for WallClock {
+    fn elapsed(&self) -> Duration {
+        self.0.elapsed()
+    }
+}
+
+/// Decides, between iterations, whether to start another one.
+pub struct IterationPolicy {
+    pub limits: TimeLimits,
+    best_changes: u32,
+    last_best: Option<u16>,
+    last_score: Option<i32>,
+}
+
+impl IterationPolicy {
+    pub fn new(limits: TimeLimits) -> Self {
+        IterationPolicy {
+            limits,
+            best_changes: 0,
+            last_best: None,
+            last_score: None,
+        }
+    }
+
+    /// Records a finished iteration and says whether to go on. The soft limit
+    /// is stretched (up to 2x, never past the hard limit) while the best move
+    /// keeps changing or the score is falling, and shrunk when the best move
+    /// has been stable.
+    pub fn after_iteration(&mut self, elapsed: Duration, best: u16, score: i32) -> bool {
+        if self.last_best.is_some_and(|b| b != best) {
+            self.best_changes += 2;
+        } else {
+            self.best_changes = self.best_changes.saturating_sub(1);
+        }
+        let falling = self.last_score.is_some_and(|s| score < s - 30);
+        self.last_best = Some(best);
+        self.last_score = Some(score);
+        if self.limits.soft == Duration::MAX {
+            return true;
+        }
+        let mut factor = 1.0 + 0.25 * self.best_changes.min(4) as f64;
+        if falling {
+            factor += 0.5;
+        }
+        if self.best_changes == 0 {
+            factor *= 0.8;
+        }
+        let soft = self.limits.soft.mul_f64(factor).min(self.limits.hard);
+        elapsed < soft
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tc(turn: Option<u64>, mtch: Option<u64>, left: Option<i64>) -> TimeControl {
+        TimeControl {
+            turn_ms: turn,
+            match_ms: mtch,
+            time_left_ms: left,
+            increment_ms: 0,
+        }
+    }
+
+    #[test]
+    fn turn_only() {
+        let l = limits(&tc(Some(1000), None, None), 10);
+        assert!(l.hard < Duration::from_millis(1000));
+        assert!(l.hard >= Duration::from_millis(900));
+        assert!(l.soft <= l.hard && l.soft >= Duration::from_millis(400));
+        let l = limits(&tc(Some(30_000), None, None), 10);
+        assert!(l.hard >= Duration::from_millis(29_500) && l.hard < Duration::from_millis(30_000));
+    }
+
+    #[test]
+    fn zero_turn_is_instant() {
+        assert!(limits(&tc(Some(0), None, None), 0).is_instant());
+    }
+
+    #[test]
+    fn match_time_caps_turn() {
+        // 10 s left for the whole match: far less than the 30 s turn limit.
+        let l = limits(&tc(Some(30_000), Some(180_000), Some(10_000)), 20);
+        assert!(l.hard <= Duration::from_millis(2_500), "{l:?}");
+        assert!(l.soft <= l.hard);
+        assert!(l.soft >= Duration::from_millis(200));
+    }
+
+    #[test]
+    fn negative_or_tiny_time_left() {
+        let l = limits(&tc(Some(5_000), Some(180_000), Some(-500)), 40);
+        assert!(l.is_instant(), "{l:?}");
+        let l = limits(&tc(Some(5_000), Some(180_000), Some(20)), 40);
+        assert!(l.hard <= Duration::from_millis(20));
+    }
+
+    #[test]
+    fn unlimited_time_left_is_ignored() {
+        let l = limits(&tc(Some(2_000), Some(0), Some(UNLIMITED_MS)), 0);
+        assert_eq!(l, limits(&tc(Some(2_000), None, None), 0));
+        assert_eq!(limits(&TimeControl::infinite(), 0), TimeLimits::UNLIMITED);
+    }
+
+    #[test]
+    fn policy_stretches_when_unstable() {
+        let lim = TimeLimits {
+            soft: Duration::from_millis(100),
+            hard: Duration::from_millis(400),
+        };
+        let mut stable = IterationPolicy::new(lim);
+        let mut unstable = IterationPolicy::new(lim);
+        for i in 0..4u16 {
+            stable.after_iteration(Duration::from_millis(10), 5, 0);
+            unstable.after_iteration(Duration::from_millis(10), i, 0);
+        }
+        let t = Duration::from_millis(110);
+        assert!(!stable.after_iteration(t, 5, 0));
+        assert!(unstable.after_iteration(t, 9, 0));
+        // Never past the hard limit.
+        assert!(!unstable.after_iteration(Duration::from_millis(400), 10, 0));
+    }
+}
