@@ -6,6 +6,7 @@
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 
+pub mod bench;
 pub mod board;
 pub mod eval;
 pub mod game;

@@ -23,10 +23,39 @@ impl Board {
             return false;
         }
         match self.threat(p, Color::Black) {
+            Threat::Five => false,
             Threat::Forbidden => true,
-            Threat::Flex3x2 => self.is_double_three(p),
-            _ => false,
+            // Two open threes, alongside anything short of a five (a four
+            // does not excuse a double three), need the recursive check.
+            _ => self.flex3_count(p) >= 2 && self.is_double_three(p),
         }
+    }
+
+    /// Cheap pre-check: true if `p` might be forbidden for Black, i.e. the
+    /// full check in [`Board::is_forbidden`] is needed before playing it.
+    #[inline]
+    pub fn forbidden_candidate(&self, p: Pos) -> bool {
+        self.rule() == Rule::Renju
+            && match self.threat(p, Color::Black) {
+                Threat::Five => false,
+                Threat::Forbidden => true,
+                _ => self.flex3_count(p) >= 2,
+            }
+    }
+
+    /// True if the side `c` may play at empty `p` (only renju Black has
+    /// restrictions).
+    #[inline]
+    pub fn is_legal_for(&mut self, p: Pos, c: Color) -> bool {
+        self.is_empty(p)
+            && (c == Color::White || !self.forbidden_candidate(p) || !self.is_forbidden(p))
+    }
+
+    fn flex3_count(&self, p: Pos) -> usize {
+        self.patterns(p, Color::Black)
+            .iter()
+            .filter(|x| x.is_flex3())
+            .count()
     }
 
     /// `p` makes two or more open threes for Black (and no five, four or

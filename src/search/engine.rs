@@ -1,63 +1,678 @@
-//! Interim move chooser (replaced by the alpha-beta search in the next commit).
+//! The search proper: iterative deepening over negamax PVS alpha-beta with a
+//! transposition table, threat-aware move generation, killer and history
+//! ordering, late-move reductions, and VCF at the leaves in place of a
+//! quiescence search.
 
-use super::{Report, SearchRequest, SearchResult};
+use super::threats::{self, find_threat, ThreatSearch};
+use super::time::{self, IterationPolicy, TimeLimits};
+use super::tt::TranspositionTable;
+use super::{Iteration, Report, SearchRequest, SearchResult};
+use crate::board::Board;
+use crate::eval;
+use crate::rules::pattern::Pattern;
 use crate::rules::threat::Threat;
-use crate::types::{Color, Pos};
+use crate::types::*;
 use crossbeam_channel::Sender;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+/// Deepest ply the search reaches (including forced-move chains).
+pub const MAX_PLY: usize = 128;
+/// Deepest nominal depth of iterative deepening.
+pub const MAX_DEPTH: i32 = 100;
+
+/// Ordering bonus of a move for its attack value (our threat class there).
+const ATTACK_ORDER: [i32; 14] = [
+    0, 60, 80, 220, 260, 600, 900, 2_600, 500, 1_300, 3_500, 6_000, 20_000, 0,
+];
+/// Ordering bonus of a move for its defence value (the opponent's class).
+const DEFEND_ORDER: [i32; 14] = [
+    0, 40, 50, 150, 180, 350, 500, 1_800, 300, 800, 2_400, 4_500, 15_000, 0,
+];
+
+/// Leaf VCF: at most this many fours, within this many threat nodes.
+const LEAF_VCF_FOURS: i32 = 10;
+const LEAF_VCF_NODES: u64 = 120;
+
+/// Search state that outlives one `think`: the table and the stop flag.
 pub struct Engine {
-    _stop: Arc<AtomicBool>,
+    tt: TranspositionTable,
+    stop: Arc<AtomicBool>,
+    history: Box<[[i32; NUM_CELLS]; 2]>,
 }
 
 impl Engine {
-    pub fn new(_hash_bytes: usize, stop: Arc<AtomicBool>) -> Engine {
-        Engine { _stop: stop }
+    pub fn new(hash_bytes: usize, stop: Arc<AtomicBool>) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_bytes),
+            stop,
+            history: Box::new([[0; NUM_CELLS]; 2]),
+        }
     }
-    pub fn resize_hash(&mut self, _bytes: usize) {}
-    pub fn clear_hash(&mut self) {}
 
+    pub fn resize_hash(&mut self, bytes: usize) {
+        if bytes != self.tt.size_bytes() {
+            // Free the old table first so the peak stays at one table.
+            self.tt = TranspositionTable::new(64);
+            self.tt = TranspositionTable::new(bytes);
+        }
+    }
+
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
+        for h in self.history.iter_mut() {
+            h.fill(0);
+        }
+    }
+
+    /// Runs one search to completion (or until stopped) and returns the move.
     pub fn think(
         &mut self,
         req: &SearchRequest,
         started: Instant,
-        _reports: &Sender<Report>,
+        reports: &Sender<Report>,
     ) -> SearchResult {
-        let mut b = req.board.clone();
-        let me = b.side_to_move();
+        self.tt.new_search();
+        for h in self.history.iter_mut() {
+            for v in h.iter_mut() {
+                *v /= 8;
+            }
+        }
+        let limits = time::limits(&req.time, req.board.stone_count());
+        let mut w = Worker {
+            board: req.board.clone(),
+            tt: &self.tt,
+            stop: &self.stop,
+            started,
+            limits,
+            max_nodes: req.max_nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            killers: [[Pos::NONE; 2]; MAX_PLY + 1],
+            history: &mut self.history,
+            pv: vec![[Pos::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_excluded: Vec::new(),
+            threats: ThreatSearch::new(0, Some(&self.stop)),
+        };
+        w.run(req, reports)
+    }
+}
+
+struct Worker<'a> {
+    board: Board,
+    tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    started: Instant,
+    limits: TimeLimits,
+    max_nodes: u64,
+    nodes: u64,
+    seldepth: i32,
+    stopped: bool,
+    killers: [[Pos; 2]; MAX_PLY + 1],
+    history: &'a mut [[i32; NUM_CELLS]; 2],
+    pv: Vec<[Pos; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    root_excluded: Vec<Pos>,
+    threats: ThreatSearch<'a>,
+}
+
+/// A generated move with its ordering score and whether it is quiet (no
+/// threat made or parried), which decides reductions and pruning.
+#[derive(Clone, Copy)]
+struct ScoredMove {
+    pos: Pos,
+    score: i32,
+    quiet: bool,
+}
+
+impl<'a> Worker<'a> {
+    fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    fn result(&self, best: Pos, score: Score, depth: i32, pv: Vec<Pos>) -> SearchResult {
+        SearchResult {
+            best,
+            score,
+            depth,
+            nodes: self.nodes + self.threats.nodes,
+            elapsed: self.elapsed(),
+            pv,
+        }
+    }
+
+    /// The root: quick answers, threat search, then iterative deepening.
+    fn run(&mut self, req: &SearchRequest, reports: &Sender<Report>) -> SearchResult {
+        let me = self.board.side_to_move();
         let op = me.flip();
-        let mut best = (i32::MIN, Pos::NONE);
-        let cells: Vec<Pos> = b.cells().to_vec();
-        for p in cells {
-            if !b.is_empty(p)
-                || req.blocked.contains(&p)
-                || (me == Color::Black && b.is_forbidden(p))
+        let mut root_moves = self.legal_root_moves(&req.blocked);
+        if root_moves.is_empty() {
+            return self.result(Pos::NONE, 0, 0, Vec::new());
+        }
+        if self.board.stone_count() == 0 {
+            // The centre (or the free cell nearest to it) opens.
+            let c = Pos::new((self.board.width() - 1) / 2, (self.board.height() - 1) / 2);
+            root_moves.sort_by_key(|&p| {
+                threats::distance(p, c) * 100 + (p.x() - c.x()).abs() + (p.y() - c.y()).abs()
+            });
+            return self.result(root_moves[0], 0, 0, vec![root_moves[0]]);
+        }
+        // A five wins now; an opponent five must be blocked.
+        if let Some(&p) = root_moves
+            .iter()
+            .find(|&&p| self.board.threat(p, me) == Threat::Five)
+        {
+            return self.result(p, win_in(1), 1, vec![p]);
+        }
+        if self.board.threat_count(op, Threat::Five) > 0 {
+            if let Some(&p) = root_moves
+                .iter()
+                .find(|&&p| self.board.threat(p, op) == Threat::Five)
+            {
+                let score = if self.board.threat_count(op, Threat::Five) > 1 {
+                    loss_in(2)
+                } else {
+                    0
+                };
+                return self.result(p, score, 1, vec![p]);
+            }
+        }
+        if root_moves.len() == 1 {
+            return self.result(root_moves[0], 0, 0, vec![root_moves[0]]);
+        }
+
+        let instant = self.limits.is_instant();
+        let max_depth = req.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        if instant {
+            // "As fast as possible": a short VCF and a shallow, node-capped
+            // search still give a sensible move in a few milliseconds.
+            self.max_nodes = self.max_nodes.min(20_000);
+        }
+
+        // Root threat search: a VCF first, then a VCT, each within a share of
+        // the soft limit (or a node budget when answering at once).
+        // Without a clock (fixed-depth analysis, bench) budgets are node
+        // counts only, so the result does not depend on the machine's speed.
+        let timed = self.limits.soft != Duration::MAX;
+        let vcf_budget = if instant { 5_000 } else { 1_000_000 };
+        self.threats.reset(vcf_budget);
+        self.threats.set_deadline(
+            timed.then(|| self.deadline_after(self.limits.soft / 10, Duration::from_millis(2))),
+        );
+        if let Some(line) = self.threats.vcf(&mut self.board, 40) {
+            if let Some(&p) = line.first() {
+                if !req.blocked.contains(&p) {
+                    let score = win_in(line.len() as i32);
+                    self.report(reports, 1, score, &line, 0);
+                    return self.result(p, score, 1, line);
+                }
+            }
+        }
+        if !instant {
+            self.threats.reset(if timed { u64::MAX } else { 200_000 });
+            self.threats.set_deadline(
+                timed.then(|| self.deadline_after(self.limits.soft / 6, Duration::from_millis(20))),
+            );
+            if let Some(p) = self.threats.vct(&mut self.board, 7, 12) {
+                if !req.blocked.contains(&p) {
+                    let score = win_in(40);
+                    self.report(reports, 1, score, &[p], 0);
+                    return self.result(p, score, 1, vec![p]);
+                }
+            }
+        }
+        self.threats.set_deadline(None);
+
+        let mut policy = IterationPolicy::new(self.limits);
+        let mut best = root_moves[0];
+        let mut best_score = 0;
+        let mut best_pv = vec![best];
+        let mut best_depth = 0;
+        let multipv = req.multipv.clamp(1, root_moves.len());
+        let mut prev_score = 0;
+        for depth in 1..=max_depth {
+            let mut iteration_best: Option<(Pos, Score, Vec<Pos>)> = None;
+            self.root_excluded = req.blocked.clone();
+            if self.root_excluded.len() >= root_moves.len() {
+                self.root_excluded.clear();
+            }
+            for line in 0..multipv {
+                self.seldepth = 0;
+                let score = self.aspiration(depth, prev_score, line == 0);
+                if self.stopped {
+                    break;
+                }
+                let pv: Vec<Pos> = self.pv[0][..self.pv_len[0]].to_vec();
+                let Some(&mv) = pv.first() else {
+                    break;
+                };
+                self.report(reports, depth, score, &pv, line);
+                if line == 0 {
+                    iteration_best = Some((mv, score, pv));
+                }
+                self.root_excluded.push(mv);
+            }
+            let Some((mv, score, pv)) = iteration_best else {
+                break;
+            };
+            best = mv;
+            best_score = score;
+            best_pv = pv;
+            best_depth = depth;
+            prev_score = score;
+            if self.stopped {
+                break;
+            }
+            // A proven result shorter than the depth searched is final.
+            if is_decisive(score) && WIN - score.abs() <= depth {
+                break;
+            }
+            if !policy.after_iteration(self.elapsed(), best.0, score)
+                || self.nodes >= self.max_nodes
+            {
+                break;
+            }
+        }
+        self.result(best, best_score, best_depth, best_pv)
+    }
+
+    fn deadline_after(&self, share: Duration, floor: Duration) -> Instant {
+        self.started + share.max(floor).min(self.limits.hard)
+    }
+
+    fn report(
+        &self,
+        reports: &Sender<Report>,
+        depth: i32,
+        score: Score,
+        pv: &[Pos],
+        multipv: usize,
+    ) {
+        let _ = reports.send(Report::Iteration(Iteration {
+            depth,
+            seldepth: self.seldepth.max(depth),
+            score,
+            nodes: self.nodes + self.threats.nodes,
+            elapsed: self.elapsed(),
+            pv: pv.to_vec(),
+            multipv,
+        }));
+    }
+
+    /// Every legal root move (blocked ones dropped unless nothing else is
+    /// left).
+    fn legal_root_moves(&mut self, blocked: &[Pos]) -> Vec<Pos> {
+        let me = self.board.side_to_move();
+        let cells: Vec<Pos> = self.board.cells().to_vec();
+        let legal: Vec<Pos> = cells
+            .into_iter()
+            .filter(|&p| self.board.is_legal_for(p, me))
+            .collect();
+        let unblocked: Vec<Pos> = legal
+            .iter()
+            .copied()
+            .filter(|p| !blocked.contains(p))
+            .collect();
+        if unblocked.is_empty() {
+            legal
+        } else {
+            unblocked
+        }
+    }
+
+    /// Root search with an aspiration window around the previous score.
+    fn aspiration(&mut self, depth: i32, prev: Score, use_window: bool) -> Score {
+        if depth < 5 || !use_window || is_decisive(prev) {
+            return self.search(-INFINITE, INFINITE, depth, 0, true);
+        }
+        let mut delta = 60;
+        let mut alpha = (prev - delta).max(-INFINITE);
+        let mut beta = (prev + delta).min(INFINITE);
+        loop {
+            let score = self.search(alpha, beta, depth, 0, true);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return score;
+            }
+            delta += delta / 2 + 20;
+            if delta > 1_000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// Checks the node and time limits (main thread only, every 1024 nodes).
+    fn check_limits(&mut self) {
+        if self.stop.load(Ordering::Relaxed)
+            || self.nodes >= self.max_nodes
+            || (self.limits.hard != Duration::MAX && self.elapsed() >= self.limits.hard)
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Static evaluation for the side to move.
+    fn evaluate(&self) -> Score {
+        let me = self.board.side_to_move();
+        let s = eval::combine(self.board.value_sum(me), self.board.value_sum(me.flip()));
+        s.clamp(-WIN_MIN + 1, WIN_MIN - 1)
+    }
+
+    /// True if `c` has an open four (or double four) cell it may play.
+    fn has_flex4(&mut self, c: Color) -> bool {
+        if self.board.threat_count(c, Threat::Flex4) == 0 {
+            return false;
+        }
+        if c == Color::White || self.board.rule() != Rule::Renju {
+            return true;
+        }
+        let cells: Vec<Pos> = self.board.cells().to_vec();
+        cells.into_iter().any(|p| {
+            self.board.is_empty(p)
+                && self.board.threat(p, c) == Threat::Flex4
+                && !self.board.is_forbidden(p)
+        })
+    }
+
+    fn search(
+        &mut self,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as i32);
+        let plyi = ply as i32;
+        let me = self.board.side_to_move();
+        let op = me.flip();
+
+        if ply > 0 {
+            // Forced outcomes that need no search.
+            if self.board.threat_count(me, Threat::Five) > 0 {
+                return win_in(plyi + 1);
+            }
+            let op_fives = self.board.threat_count(op, Threat::Five);
+            if op_fives >= 2 {
+                return loss_in(plyi + 2);
+            }
+            if op_fives == 0 && self.has_flex4(me) {
+                return win_in(plyi + 3);
+            }
+            if self.board.is_full() {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 2 {
+                return self.evaluate();
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(loss_in(plyi));
+            beta = beta.min(win_in(plyi + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let hash = self.board.hash();
+        let tte = self.tt.probe(hash, plyi);
+        let mut tt_move = Pos::NONE;
+        if let Some(e) = tte {
+            tt_move = e.mv;
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return e.score;
+                }
+            }
+        }
+
+        let op_fives = self.board.threat_count(op, Threat::Five);
+        if depth <= 0 && ply > 0 {
+            return self.leaf(alpha, beta, ply, op_fives);
+        }
+
+        let static_eval = match tte {
+            Some(e) => e.eval,
+            None => self.evaluate(),
+        };
+        let threatened = op_fives > 0 || self.board.threat_count(op, Threat::Flex4) > 0;
+
+        // Reverse futility pruning: far above beta with nothing to defend,
+        // a shallow search will not bring the score back down.
+        if !pv_node
+            && ply > 0
+            && !threatened
+            && depth <= 3
+            && !is_decisive(beta)
+            && static_eval - 120 * depth >= beta
+        {
+            return static_eval;
+        }
+
+        let moves = self.gen_moves(ply, tt_move, op_fives > 0);
+        if moves.is_empty() {
+            // Only forbidden blocks (renju) or nothing left near the stones.
+            return if op_fives > 0 {
+                loss_in(plyi + 2)
+            } else {
+                DRAW
+            };
+        }
+
+        let mut best = -INFINITE;
+        let mut best_move = Pos::NONE;
+        let old_alpha = alpha;
+        let mut searched = 0usize;
+        for (i, m) in moves.iter().enumerate() {
+            if ply == 0 && self.root_excluded.contains(&m.pos) {
+                continue;
+            }
+            // Late quiet moves at shallow depth are rarely best.
+            if !pv_node
+                && m.quiet
+                && depth <= 4
+                && searched >= (4 + depth * depth * 2) as usize
+                && best > -WIN_MIN
             {
                 continue;
             }
-            let mut s = b.cell_value(p, me) + b.cell_value(p, op);
-            if b.threat(p, me) == Threat::Five {
-                s += 1_000_000
+            self.board.make(m.pos);
+            let new_depth = depth - 1;
+            let score = if searched == 0 {
+                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
+            } else {
+                let r = if depth >= 3 && searched >= 2 && m.quiet {
+                    let lr = ((depth as f32).ln() * ((i + 1) as f32).ln() / 1.6) as i32;
+                    (lr + i32::from(!pv_node)).clamp(0, depth - 1)
+                } else {
+                    0
+                };
+                let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                }
+                s
+            };
+            self.board.undo();
+            if self.stopped {
+                return 0;
             }
-            if b.threat(p, op) == Threat::Five {
-                s += 100_000
-            }
-            if b.stone_count() == 0 {
-                s = -((p.x() - b.width() / 2).abs() + (p.y() - b.height() / 2).abs())
-            }
-            if s > best.0 {
-                best = (s, p)
+            searched += 1;
+            if score > best {
+                best = score;
+                best_move = m.pos;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m.pos);
+                    if alpha >= beta {
+                        if m.quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != m.pos {
+                                k[1] = k[0];
+                                k[0] = m.pos;
+                            }
+                        }
+                        let bonus = depth * depth;
+                        let h = &mut self.history[me.index()][m.pos.index()];
+                        *h = (*h + bonus).min(1 << 20);
+                        break;
+                    }
+                }
             }
         }
-        SearchResult {
-            best: best.1,
-            score: 0,
-            depth: 1,
-            nodes: 0,
-            elapsed: started.elapsed(),
-            pv: vec![best.1],
+        if searched == 0 {
+            // Every move was excluded at the root or pruned.
+            return if ply == 0 { -INFINITE } else { alpha };
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if ply > 0 || self.root_excluded.is_empty() {
+            self.tt
+                .store(hash, best_move, best, static_eval, depth, bound, plyi);
+        }
+        best
+    }
+
+    /// Depth exhausted: play out a forced block, look for our own VCF, or
+    /// stand on the static evaluation.
+    fn leaf(&mut self, alpha: Score, beta: Score, ply: usize, op_fives: u32) -> Score {
+        let me = self.board.side_to_move();
+        let op = me.flip();
+        if op_fives == 1 {
+            let Some(q) = find_threat(&self.board, op, Threat::Five) else {
+                return self.evaluate();
+            };
+            if !self.board.is_legal_for(q, me) {
+                return loss_in(ply as i32 + 2);
+            }
+            self.board.make(q);
+            let s = -self.search(-beta, -alpha, 0, ply + 1, false);
+            self.board.undo();
+            return s;
+        }
+        self.threats.reset(LEAF_VCF_NODES);
+        let saved = self.threats.nodes;
+        let vcf = self.threats.vcf(&mut self.board, LEAF_VCF_FOURS);
+        self.nodes += self.threats.nodes - saved;
+        self.threats.nodes = 0;
+        if let Some(line) = vcf {
+            return win_in(ply as i32 + line.len() as i32);
+        }
+        self.evaluate()
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Pos) {
+        let next_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = mv;
+        for i in ply + 1..next_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = next_len;
+    }
+
+    /// Moves to search, best first. Under a five threat only the block;
+    /// under an open-three (or double-four) threat only the defences and our
+    /// own fours; otherwise every empty cell near the stones.
+    fn gen_moves(&mut self, ply: usize, tt_move: Pos, must_block: bool) -> Vec<ScoredMove> {
+        let me = self.board.side_to_move();
+        let op = me.flip();
+        let mut out: Vec<ScoredMove> = Vec::with_capacity(64);
+        if must_block {
+            if let Some(q) = find_threat(&self.board, op, Threat::Five) {
+                if self.board.is_legal_for(q, me) {
+                    out.push(ScoredMove {
+                        pos: q,
+                        score: 0,
+                        quiet: false,
+                    });
+                }
+            }
+            return out;
+        }
+        let defend = self.board.threat_count(op, Threat::Flex4) > 0;
+        let killers = self.killers[ply];
+        let renju_black = me == Color::Black && self.board.rule() == Rule::Renju;
+        for i in 0..self.board.cells().len() {
+            let p = self.board.cells()[i];
+            if !self.board.is_empty(p) || !self.board.is_near(p) {
+                continue;
+            }
+            let mt = self.board.threat(p, me);
+            let ot = self.board.threat(p, op);
+            if defend {
+                let blocks = ot == Threat::Flex4
+                    || self
+                        .board
+                        .patterns(p, op)
+                        .iter()
+                        .any(|&x| matches!(x, Pattern::B4 | Pattern::F4 | Pattern::DoubleFour));
+                if !blocks && !mt.is_four() {
+                    continue;
+                }
+            }
+            if renju_black && self.board.forbidden_candidate(p) && self.board.is_forbidden(p) {
+                continue;
+            }
+            let mut score = ATTACK_ORDER[mt as usize]
+                + DEFEND_ORDER[ot as usize]
+                + self.board.cell_value(p, me)
+                + self.board.cell_value(p, op) / 2
+                + (self.history[me.index()][p.index()] >> 4).min(400);
+            if p == tt_move {
+                score += 1 << 24;
+            } else if p == killers[0] {
+                score += 450;
+            } else if p == killers[1] {
+                score += 350;
+            }
+            let quiet = mt < Threat::Flex3 && ot < Threat::Flex3 && mt != Threat::Block3Plus;
+            out.push(ScoredMove {
+                pos: p,
+                score,
+                quiet,
+            });
+        }
+        if out.is_empty() && self.board.stone_count() == 0 {
+            let c = Pos::new((self.board.width() - 1) / 2, (self.board.height() - 1) / 2);
+            out.push(ScoredMove {
+                pos: c,
+                score: 0,
+                quiet: true,
+            });
+        }
+        out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+        out
     }
 }

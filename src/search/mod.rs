@@ -3,7 +3,9 @@
 //! threat search and a time manager. It never reads input or prints: results
 //! come back as [`Report`]s over a channel.
 
+pub mod threats;
 pub mod time;
+pub mod tt;
 
 use crate::board::Board;
 use crate::types::{Pos, Score};

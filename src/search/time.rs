@@ -99,7 +99,7 @@ pub fn limits(tc: &TimeControl, stones_on_board: usize) -> TimeLimits {
         soft = soft.min(h * 55 / 100);
     }
 
-    let match_limited = tc.match_ms.map_or(true, |m| m > 0);
+    let match_limited = tc.match_ms.is_none_or(|m| m > 0);
     if let Some(left) = tc.time_left_ms {
         if match_limited && left < UNLIMITED_MS {
             let left = left.max(0) as u64;

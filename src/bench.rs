@@ -1,0 +1,87 @@
+//! The `bench` subcommand: fixed positions under freestyle, exactly-five and
+//! renju on 15x15 and 20x20, each searched to a fixed depth on one thread
+//! with a fresh table. The total node count is the engine's signature: it
+//! changes exactly when the search's behaviour changes, and is identical
+//! from run to run and machine to machine.
+
+use crate::board::Board;
+use crate::search::{SearchRequest, Searcher, TimeControl};
+use crate::types::Rule;
+use std::time::Instant;
+
+/// Default bench depth.
+pub const DEFAULT_DEPTH: i32 = 9;
+
+/// Bench positions: size, rule, opening in "pos" notation (letter = x from
+/// `a`, number = y + 1, Black first), taken from the balanced openings.
+pub const POSITIONS: &[(i32, Rule, &str)] = &[
+    (15, Rule::Freestyle, "c5f5b7c7c4d6d7e3e6f3"),
+    (15, Rule::Freestyle, "l2i4l3m6j4i2f1j5"),
+    (15, Rule::Freestyle, "m12k10m13n13n9n10l12j11l10l9"),
+    (15, Rule::ExactFive, "e11i10h10k11i12f10k14j9k8g10"),
+    (15, Rule::ExactFive, "m5i2h7h4h2j4"),
+    (15, Rule::Renju, "d7f8b8e10c7e4b6"),
+    (15, Rule::Renju, "g7f7h6j6g10h8g6"),
+    (15, Rule::Renju, "h8i9j8i7i8g8"),
+    (20, Rule::Freestyle, "e5g5i1f3i5g6e6d6e1l4"),
+    (20, Rule::Freestyle, "f8e4h8g9f1"),
+];
+
+/// Parses "pos" notation into (x, y) pairs.
+pub fn parse_pos_line(s: &str) -> Option<Vec<(i32, i32)>> {
+    let b = s.trim().as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i].to_ascii_lowercase();
+        if !c.is_ascii_lowercase() {
+            return None;
+        }
+        i += 1;
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let n: i32 = std::str::from_utf8(&b[start..i]).ok()?.parse().ok()?;
+        out.push(((c - b'a') as i32, n - 1));
+    }
+    Some(out)
+}
+
+/// One bench line per position plus the totals; returns the total nodes.
+pub fn run(depth: i32, mut out: impl std::io::Write) -> std::io::Result<u64> {
+    let mut total_nodes = 0u64;
+    let t0 = Instant::now();
+    for (i, &(size, rule, moves)) in POSITIONS.iter().enumerate() {
+        let mv = parse_pos_line(moves).expect("bench position");
+        let board = Board::from_moves(size, size, rule, &mv).expect("bench position");
+        // A fresh searcher per position: no table carried over.
+        let searcher = Searcher::new(16 << 20);
+        let mut req = SearchRequest::new(board, TimeControl::infinite());
+        req.max_depth = Some(depth);
+        let t = Instant::now();
+        let r = searcher.search_blocking(req);
+        let ms = t.elapsed().as_millis().max(1);
+        total_nodes += r.nodes;
+        writeln!(
+            out,
+            "position {:2} {:>9} {}x{} depth {:2} best {:>3} score {:6} nodes {:10} time {:6} ms nps {}",
+            i + 1,
+            rule.name(),
+            size,
+            size,
+            r.depth,
+            r.best.to_letter_number(),
+            r.score,
+            r.nodes,
+            ms,
+            r.nodes as u128 * 1000 / ms
+        )?;
+    }
+    let ms = t0.elapsed().as_millis().max(1);
+    writeln!(out, "===========================")?;
+    writeln!(out, "Total time (ms) : {ms}")?;
+    writeln!(out, "Nodes searched  : {total_nodes}")?;
+    writeln!(out, "Nodes/second    : {}", total_nodes as u128 * 1000 / ms)?;
+    Ok(total_nodes)
+}

@@ -1,0 +1,337 @@
+//! Threat-space search: VCF (victory by continuous fours) and VCT (victory
+//! by continuous threats: fours and open threes).
+//!
+//! Both work on the side to move as the attacker. A four leaves the defender
+//! exactly one reply (its five cell), so VCF is a narrow, deep search; VCT
+//! also tries open threes, after which every defence (blocking cells and the
+//! defender's own fours) must be refuted.
+
+use crate::board::Board;
+use crate::rules::pattern::Pattern;
+use crate::rules::threat::Threat;
+use crate::types::{Color, Pos, DIRS};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Shared limits and bookkeeping of one threat search.
+pub struct ThreatSearch<'a> {
+    /// Positions (attacker to move) known to have no VCF within a depth:
+    /// direct-mapped, key = hash, value = depth that failed.
+    fail_cache: Vec<(u64, u8)>,
+    pub nodes: u64,
+    pub node_limit: u64,
+    stop: Option<&'a AtomicBool>,
+    deadline: Option<std::time::Instant>,
+}
+
+const CACHE_BITS: u32 = 16;
+
+impl<'a> ThreatSearch<'a> {
+    pub fn new(node_limit: u64, stop: Option<&'a AtomicBool>) -> Self {
+        ThreatSearch {
+            fail_cache: vec![(0, 0); 1 << CACHE_BITS],
+            nodes: 0,
+            node_limit,
+            stop,
+            deadline: None,
+        }
+    }
+
+    /// Also give up at this instant (checked every 256 nodes).
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Resets the node counter and limit (the failure cache stays valid).
+    pub fn reset(&mut self, node_limit: u64) {
+        self.nodes = 0;
+        self.node_limit = node_limit;
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes & 255 == 0
+            && self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            self.node_limit = 0;
+        }
+        self.nodes >= self.node_limit || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// Looks for a VCF of at most `max_fours` fours for the side to move.
+    /// Returns the winning line (attacker and defender moves alternating,
+    /// ending with the five), or `None`.
+    pub fn vcf(&mut self, board: &mut Board, max_fours: i32) -> Option<Vec<Pos>> {
+        let mut line = Vec::new();
+        if self.vcf_rec(board, max_fours, &mut line) {
+            Some(line)
+        } else {
+            None
+        }
+    }
+
+    fn vcf_rec(&mut self, b: &mut Board, depth: i32, line: &mut Vec<Pos>) -> bool {
+        self.nodes += 1;
+        let att = b.side_to_move();
+        let def = att.flip();
+        if b.threat_count(att, Threat::Five) > 0 {
+            if let Some(p) = find_threat(b, att, Threat::Five) {
+                line.push(p);
+                return true;
+            }
+        }
+        if depth <= 0 || self.out_of_budget() {
+            return false;
+        }
+        let slot = (b.hash() as usize) & ((1 << CACHE_BITS) - 1);
+        let (h, d) = self.fail_cache[slot];
+        if h == b.hash() && d as i32 >= depth {
+            return false;
+        }
+        let def_fives = b.threat_count(def, Threat::Five);
+        let mut cands: Vec<(Pos, Threat)> = Vec::new();
+        if def_fives > 0 {
+            // The defender threatens five: only a four that blocks it keeps
+            // the attack going.
+            if def_fives == 1 {
+                if let Some(q) = find_threat(b, def, Threat::Five) {
+                    let t = b.threat(q, att);
+                    if t.is_four() && b.is_legal_for(q, att) {
+                        cands.push((q, t));
+                    }
+                }
+            }
+        } else {
+            for &p in b.cells() {
+                if b.is_empty(p) {
+                    let t = b.threat(p, att);
+                    if t.is_four() {
+                        cands.push((p, t));
+                    }
+                }
+            }
+            // Strongest first; among equals, close to the last moves first.
+            let last = b.last_move().unwrap_or(Pos::NONE);
+            cands.sort_by_key(|&(p, t)| (std::cmp::Reverse(t), distance(p, last)));
+        }
+        for (p, t) in cands {
+            if att == Color::Black && b.forbidden_candidate(p) && b.is_forbidden(p) {
+                continue;
+            }
+            if t == Threat::Flex4 && def_fives == 0 {
+                // Two five cells: the defender can block only one.
+                // The line ends with the block of one and the five on the
+                // other.
+                line.push(p);
+                b.make(p);
+                if let Some(q) = find_five_near(b, p, att) {
+                    b.make(q);
+                    let r = find_five_near(b, p, att);
+                    b.undo();
+                    if let Some(r) = r {
+                        line.push(q);
+                        line.push(r);
+                    }
+                }
+                b.undo();
+                return true;
+            }
+            b.make(p);
+            let Some(q) = find_five_near(b, p, att) else {
+                b.undo();
+                continue;
+            };
+            line.push(p);
+            line.push(q);
+            if def == Color::Black && b.forbidden_candidate(q) && b.is_forbidden(q) {
+                // Black cannot block: the five comes next.
+                b.undo();
+                line.pop();
+                line.push(q);
+                return true;
+            }
+            b.make(q);
+            let won = self.vcf_rec(b, depth - 1, line);
+            b.undo();
+            b.undo();
+            if won {
+                return true;
+            }
+            line.pop();
+            line.pop();
+            if self.out_of_budget() {
+                return false;
+            }
+        }
+        if !self.out_of_budget() {
+            self.fail_cache[slot] = (b.hash(), depth.min(255) as u8);
+        }
+        false
+    }
+
+    /// Looks for a VCT of at most `depth` attacker moves for the side to
+    /// move. Returns the first move of a win, or `None`.
+    pub fn vct(&mut self, board: &mut Board, depth: i32, vcf_fours: i32) -> Option<Pos> {
+        let mut line = Vec::new();
+        if self.vct_attack(board, depth, vcf_fours, &mut line) {
+            line.first().copied()
+        } else {
+            None
+        }
+    }
+
+    fn vct_attack(
+        &mut self,
+        b: &mut Board,
+        depth: i32,
+        vcf_fours: i32,
+        line: &mut Vec<Pos>,
+    ) -> bool {
+        self.nodes += 1;
+        if self.vcf_rec(b, vcf_fours, line) {
+            return true;
+        }
+        if depth <= 0 || self.out_of_budget() {
+            return false;
+        }
+        let att = b.side_to_move();
+        let def = att.flip();
+        if b.threat_count(def, Threat::Five) > 0 || b.threat_count(def, Threat::Flex4) > 0 {
+            // The defender has a four or an open three of its own: a plain
+            // three no longer forces anything (VCF already tried the fours).
+            return false;
+        }
+        let mut cands: Vec<(Pos, Threat)> = Vec::new();
+        for &p in b.cells() {
+            if b.is_empty(p) {
+                let t = b.threat(p, att);
+                if t.is_four() || t.is_three() {
+                    cands.push((p, t));
+                }
+            }
+        }
+        let last = b.last_move().unwrap_or(Pos::NONE);
+        cands.sort_by_key(|&(p, t)| (std::cmp::Reverse(t), distance(p, last)));
+        for (p, _) in cands {
+            if att == Color::Black && b.forbidden_candidate(p) && b.is_forbidden(p) {
+                continue;
+            }
+            b.make(p);
+            line.push(p);
+            let won = self.vct_defend(b, depth, vcf_fours, line);
+            b.undo();
+            if won {
+                return true;
+            }
+            line.truncate(line.len() - 1);
+            if self.out_of_budget() {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// The defender to move after a threat: every defence must lose.
+    fn vct_defend(
+        &mut self,
+        b: &mut Board,
+        depth: i32,
+        vcf_fours: i32,
+        line: &mut Vec<Pos>,
+    ) -> bool {
+        self.nodes += 1;
+        let def = b.side_to_move();
+        let att = def.flip();
+        if b.threat_count(def, Threat::Five) > 0 {
+            return false;
+        }
+        let defences = defence_moves(b, att);
+        if defences.is_empty() {
+            // Nothing forces a reply: the threat was not real.
+            return false;
+        }
+        for q in defences {
+            if def == Color::Black && b.forbidden_candidate(q) && b.is_forbidden(q) {
+                continue;
+            }
+            b.make(q);
+            let len = line.len();
+            let won = self.vct_attack(b, depth - 1, vcf_fours, line);
+            line.truncate(len);
+            b.undo();
+            if !won {
+                return false;
+            }
+            if self.out_of_budget() {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The defender's replies to the attacker's threats, with the defender to
+/// move: the five cell if the attacker has a four; otherwise, if the attacker
+/// has an open-four cell, every cell on the attacker's threatening lines (its
+/// four and open-four cells) and every four of the defender. Empty when the
+/// attacker threatens nothing.
+pub fn defence_moves(b: &mut Board, att: Color) -> Vec<Pos> {
+    let def = att.flip();
+    let mut out = Vec::new();
+    if b.threat_count(att, Threat::Five) > 0 {
+        for &p in b.cells() {
+            if b.is_empty(p) && b.threat(p, att) == Threat::Five {
+                out.push(p);
+                break;
+            }
+        }
+        return out;
+    }
+    if b.threat_count(att, Threat::Flex4) == 0 {
+        return out;
+    }
+    for &p in b.cells() {
+        if !b.is_empty(p) {
+            continue;
+        }
+        let blocks = b
+            .patterns(p, att)
+            .iter()
+            .any(|&x| matches!(x, Pattern::B4 | Pattern::F4 | Pattern::DoubleFour))
+            || b.threat(p, att) == Threat::Flex4;
+        if blocks || b.threat(p, def).is_four() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The first empty cell where `c` has threat `t`.
+pub fn find_threat(b: &Board, c: Color, t: Threat) -> Option<Pos> {
+    b.cells()
+        .iter()
+        .copied()
+        .find(|&p| b.is_empty(p) && b.threat(p, c) == t)
+}
+
+/// The cell where `c` makes five on a line through `p` (after `c` played `p`).
+pub fn find_five_near(b: &Board, p: Pos, c: Color) -> Option<Pos> {
+    for &dir in &DIRS {
+        for k in -4..=4 {
+            if k == 0 {
+                continue;
+            }
+            let q = p.step(dir, k);
+            if b.is_empty(q) && b.threat(q, c) == Threat::Five {
+                return Some(q);
+            }
+        }
+    }
+    None
+}
+
+/// Chebyshev distance between two cells.
+#[inline]
+pub fn distance(a: Pos, b: Pos) -> i32 {
+    (a.x() - b.x()).abs().max((a.y() - b.y()).abs())
+}

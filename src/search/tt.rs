@@ -1,0 +1,256 @@
+//! Lock-free transposition table shared by all search threads.
+//!
+//! Each entry is two atomic words: the data, and the key XOR-ed with the data.
+//! A reader recomputes `key ^ data` and accepts the entry only if it matches
+//! the position's hash, so an entry torn by two threads writing at once reads
+//! as a miss instead of as garbage. Four entries make a 64-byte bucket, one
+//! cache line.
+
+use crate::types::{Bound, Pos, Score, WIN_MIN};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+#[derive(Default)]
+struct Entry {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET_ENTRIES: usize = 4;
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    entries: [Entry; BUCKET_ENTRIES],
+}
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+
+/// What a probe returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtData {
+    pub mv: Pos,
+    /// Score, already adjusted to the probing node's ply.
+    pub score: Score,
+    pub eval: Score,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+/// The table. Size is set in bytes so the protocol can honour memory limits.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: AtomicU8,
+}
+
+// data layout: mv 16 | score 16 | eval 16 | depth 8 | bound 2 + generation 6
+fn pack(mv: Pos, score: Score, eval: Score, depth: i32, bound: Bound, gen: u8) -> u64 {
+    (mv.0 as u64)
+        | ((score as i16 as u16 as u64) << 16)
+        | ((eval as i16 as u16 as u64) << 32)
+        | (((depth.clamp(-100, 127) as i8) as u8 as u64) << 48)
+        | (((bound as u64) | ((gen as u64) << 2)) << 56)
+}
+
+struct Unpacked {
+    mv: Pos,
+    score: Score,
+    eval: Score,
+    depth: i32,
+    bound: Bound,
+    gen: u8,
+}
+
+fn unpack(d: u64) -> Unpacked {
+    Unpacked {
+        mv: Pos(d as u16),
+        score: (d >> 16) as u16 as i16 as Score,
+        eval: (d >> 32) as u16 as i16 as Score,
+        depth: (d >> 48) as u8 as i8 as i32,
+        bound: match (d >> 56) & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            3 => Bound::Exact,
+            _ => Bound::None,
+        },
+        gen: ((d >> 58) & 63) as u8,
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(score: Score, ply: i32) -> Score {
+    if score >= WIN_MIN {
+        score + ply
+    } else if score <= -WIN_MIN {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: Score, ply: i32) -> Score {
+    if score >= WIN_MIN {
+        score - ply
+    } else if score <= -WIN_MIN {
+        score + ply
+    } else {
+        score
+    }
+}
+
+impl TranspositionTable {
+    /// A table of at most `bytes` (rounded down to a power of two of
+    /// buckets, at least one bucket).
+    pub fn new(bytes: usize) -> Self {
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let n = if n.is_power_of_two() {
+            n
+        } else {
+            n.next_power_of_two() / 2
+        };
+        let mut buckets = Vec::with_capacity(n);
+        buckets.resize_with(n, Bucket::default);
+        TranspositionTable {
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Bytes in use.
+    pub fn size_bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for e in &b.entries {
+                e.key.store(0, Ordering::Relaxed);
+                e.data.store(0, Ordering::Relaxed);
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search: older entries become preferred
+    /// victims.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 63, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, hash: u64) -> &Bucket {
+        // The low bits pick the bucket; the full key is checked in the entry.
+        &self.buckets[(hash as usize) & (self.buckets.len() - 1)]
+    }
+
+    pub fn probe(&self, hash: u64, ply: i32) -> Option<TtData> {
+        for e in &self.bucket(hash).entries {
+            let data = e.data.load(Ordering::Relaxed);
+            let key = e.key.load(Ordering::Relaxed);
+            if key ^ data == hash && data != 0 {
+                let u = unpack(data);
+                return Some(TtData {
+                    mv: u.mv,
+                    score: from_tt(u.score, ply),
+                    eval: u.eval,
+                    depth: u.depth,
+                    bound: u.bound,
+                });
+            }
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        hash: u64,
+        mv: Pos,
+        score: Score,
+        eval: Score,
+        depth: i32,
+        bound: Bound,
+        ply: i32,
+    ) {
+        let gen = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(hash);
+        // Replace the same position if there; otherwise the entry that is
+        // oldest and shallowest.
+        let mut victim = &bucket.entries[0];
+        let mut victim_worth = i32::MAX;
+        for e in &bucket.entries {
+            let data = e.data.load(Ordering::Relaxed);
+            let key = e.key.load(Ordering::Relaxed);
+            if key ^ data == hash {
+                let old = unpack(data);
+                // Keep a deeper result for the same position unless the new
+                // one is exact, and keep its move if we have none.
+                if bound != Bound::Exact && old.depth > depth + 2 && old.gen == gen {
+                    return;
+                }
+                let mv = if mv.is_none() { old.mv } else { mv };
+                let d = pack(mv, to_tt(score, ply), eval, depth, bound, gen);
+                e.data.store(d, Ordering::Relaxed);
+                e.key.store(hash ^ d, Ordering::Relaxed);
+                return;
+            }
+            let u = unpack(data);
+            let age = ((gen as i32 - u.gen as i32) & 63) * 8;
+            let worth = if data == 0 { i32::MIN } else { u.depth - age };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = e;
+            }
+        }
+        let d = pack(mv, to_tt(score, ply), eval, depth, bound, gen);
+        victim.data.store(d, Ordering::Relaxed);
+        victim.key.store(hash ^ d, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand buckets' entries written this search.
+    pub fn hashfull(&self) -> u32 {
+        let gen = self.generation.load(Ordering::Relaxed);
+        let n = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..n] {
+            for e in &b.entries {
+                let d = e.data.load(Ordering::Relaxed);
+                if d != 0 && unpack(d).gen == gen {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (n * BUCKET_ENTRIES).max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::WIN;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1 << 16);
+        assert_eq!(tt.size_bytes(), 1 << 16);
+        let h = 0xDEAD_BEEF_1234_5678;
+        assert!(tt.probe(h, 0).is_none());
+        tt.store(h, Pos::new(3, 4), -123, 45, 7, Bound::Lower, 0);
+        let d = tt.probe(h, 0).unwrap();
+        assert_eq!(
+            (d.mv, d.score, d.eval, d.depth, d.bound),
+            (Pos::new(3, 4), -123, 45, 7, Bound::Lower)
+        );
+        // Mate scores are relative to the node.
+        tt.store(h, Pos::new(3, 4), WIN - 9, 0, 9, Bound::Exact, 4);
+        assert_eq!(tt.probe(h, 2).unwrap().score, WIN - 7);
+        tt.clear();
+        assert!(tt.probe(h, 0).is_none());
+    }
+
+    #[test]
+    fn odd_sizes_round_down() {
+        assert_eq!(TranspositionTable::new(100_000).size_bytes(), 65_536);
+        assert_eq!(TranspositionTable::new(10).size_bytes(), 64);
+    }
+}

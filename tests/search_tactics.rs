@@ -1,0 +1,232 @@
+//! Search tactics on ASCII boards: wins, forced defences, VCF, renju
+//! forbidden points, and self-play legality under every rule.
+
+use tengen::search::threats::ThreatSearch;
+use tengen::search::{SearchRequest, Searcher, TimeControl};
+use tengen::types::is_decisive;
+use tengen::{Board, Color, Game, GameResult, Pos, Rule};
+
+fn board(diagram: &str, rule: Rule, side: Color) -> Board {
+    Board::from_diagram(diagram, rule, Some(side)).expect("diagram")
+}
+
+fn best_move(b: &Board, turn_ms: u64) -> (Pos, i32) {
+    let s = Searcher::new(16 << 20);
+    let tc = TimeControl {
+        turn_ms: Some(turn_ms),
+        ..TimeControl::default()
+    };
+    let r = s.search_blocking(SearchRequest::new(b.clone(), tc));
+    (r.best, r.score)
+}
+
+fn xy(p: Pos) -> (i32, i32) {
+    (p.x(), p.y())
+}
+
+const WIN_IN_ONE: &str = "
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . o o o o . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . x x x x . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .";
+
+#[test]
+fn wins_in_one_rather_than_blocking() {
+    // Black to move has an open four and White a four: Black just wins.
+    let b = board(WIN_IN_ONE, Rule::Freestyle, Color::Black);
+    let (p, score) = best_move(&b, 1000);
+    assert!([(5, 6), (10, 6)].contains(&xy(p)), "{p:?}");
+    assert!(score > 0 && is_decisive(score));
+}
+
+#[test]
+fn white_wins_in_one_too() {
+    let b = board(WIN_IN_ONE, Rule::Freestyle, Color::White);
+    let (p, _) = best_move(&b, 1000);
+    assert!([(4, 4), (9, 4)].contains(&xy(p)), "{p:?}");
+}
+
+#[test]
+fn blocks_a_four() {
+    let d = "
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . o x x x x . . . .
+. . . . . . . o . . . . . . .
+. . . . . . . . o . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .";
+    let b = board(d, Rule::Freestyle, Color::White);
+    let (p, _) = best_move(&b, 500);
+    assert_eq!(xy(p), (11, 6));
+}
+
+#[test]
+fn defends_an_open_three() {
+    // White has an open three (e.g. 6..8 on row 7) and nothing of its own:
+    // Black must block at one of the ends (or further blocking cells).
+    let d = "
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . x . . . . . . . .
+. . . . . . o o o . . . . . .
+. . . . . . . x . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .";
+    let b = board(d, Rule::Freestyle, Color::Black);
+    let (p, score) = best_move(&b, 1000);
+    assert!([(5, 7), (9, 7), (4, 7), (10, 7)].contains(&xy(p)), "{p:?}");
+    assert!(!is_decisive(score) || score > 0, "score {score}");
+}
+
+#[test]
+fn finds_vcf_by_solver_and_search() {
+    // Black wins by continuous fours, and by no sequence shorter than nine
+    // fours (found by self-play and checked with every shorter limit).
+    let d = "
+. . . . . . . . . o . . . . .
+. . . . . . . o . . . . . . .
+. . . . . . . . . . . . . x .
+. . . . . . x . x . x . . . .
+. . . . o o . . . . . o . . .
+o . . . . . . . . . x . . . .
+. . . . . . . . . . . . . . .
+x . . o o . o x . . . x . . .
+. . . . . . . x o . . . . . .
+. . . . o . x . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . x . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .";
+    let mut b = board(d, Rule::Freestyle, Color::Black);
+    let mut ts = ThreatSearch::new(1_000_000, None);
+    for shorter in 1..9 {
+        let mut t = ThreatSearch::new(5_000_000, None);
+        assert!(t.vcf(&mut b, shorter).is_none(), "a VCF of {shorter} fours");
+    }
+    let t0 = std::time::Instant::now();
+    let line = ts.vcf(&mut b, 20).expect("vcf");
+    eprintln!("VCF of {} plies found in {:?}", line.len(), t0.elapsed());
+    assert!(
+        line.len() >= 17,
+        "a nine-four VCF has 17 plies, got {}",
+        line.len()
+    );
+    // Replay the line: it must be legal and end in Black's five.
+    let mut g = Game::from_board(b.clone());
+    for (i, p) in line.iter().enumerate() {
+        let r = g.play(p.x(), p.y()).expect("legal line");
+        if i + 1 == line.len() {
+            assert_eq!(r, Some(GameResult::Win(Color::Black)));
+        }
+    }
+    let (p, score) = best_move(&b, 1000);
+    assert!(score > 0 && is_decisive(score), "score {score}");
+    assert_eq!(p, line[0]);
+}
+
+#[test]
+fn stops_the_opponents_vcf() {
+    // The same position with White to move: White must stop Black's VCF.
+    let d = "
+. . . . . . . . . o . . . . .
+. . . . . . . o . . . . . . .
+. . . . . . . . . . . . . x .
+. . . . . . x . x . x . . . .
+. . . . o o . . . . . o . . .
+o . . . . . . . . . x . . . .
+. . . . . . . . . . . . . . .
+x . . o o . o x . . . x . . .
+. . . . . . . x o . . . . . .
+. . . . o . x . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . x . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .";
+    let b = board(d, Rule::Freestyle, Color::White);
+    let (p, _) = best_move(&b, 2000);
+    let mut after = b.clone();
+    after.make(p);
+    let mut ts = ThreatSearch::new(2_000_000, None);
+    assert!(
+        ts.vcf(&mut after, 30).is_none(),
+        "Black still has a VCF after {p:?}"
+    );
+}
+
+#[test]
+fn renju_black_never_plays_forbidden_five_cell_overline() {
+    // Black's only "five" cell makes an overline: forbidden. White threatens
+    // nothing; Black must not play the overline cell.
+    let d = "
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . x x . x x x . o . . . .
+. . . . . . . . . . . . . . .
+. . . . o . o . . o . . . . .
+. . . . . . . . . . . . . . .
+. . . . . o . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .";
+    let mut b = board(d, Rule::Renju, Color::Black);
+    let five_cell = Pos::new(5, 6);
+    assert!(b.is_forbidden(five_cell));
+    let (p, _) = best_move(&b, 500);
+    assert_ne!(p, five_cell);
+    assert!(b.is_empty(p) && !b.is_forbidden(p));
+}
+
+/// Short self-play games under every rule: every move legal, every game
+/// ends with a result the rules agree with.
+#[test]
+fn self_play_is_legal_under_every_rule() {
+    for rule in Rule::ALL {
+        let mut g = Game::new(15, 15, rule).unwrap();
+        let s = Searcher::new(8 << 20);
+        let mut moves = 0;
+        while !g.is_over() && moves < 80 {
+            let mut req = SearchRequest::new(g.board().clone(), TimeControl::infinite());
+            req.max_depth = Some(3);
+            let r = s.search_blocking(req);
+            assert!(!r.best.is_none(), "{rule:?}: no move");
+            g.play(r.best.x(), r.best.y())
+                .unwrap_or_else(|e| panic!("{rule:?}: illegal move {:?}: {e}", r.best));
+            moves += 1;
+        }
+    }
+}
