@@ -12,7 +12,7 @@
 mod zobrist;
 
 use crate::eval;
-use crate::rules::pattern::{self, key_shift, Pattern, PatternTable};
+use crate::rules::pattern::{self, key_shift, Pattern, RuleTable};
 use crate::rules::threat::{self, combo_index, Threat, NUM_THREATS};
 use crate::types::*;
 use std::fmt;
@@ -94,9 +94,7 @@ struct PlyState {
 /// Per-colour tables, picked once from the rule.
 #[derive(Clone, Copy)]
 struct ColorTables {
-    pattern: &'static PatternTable,
     threat: &'static [u8],
-    value: &'static [i16],
 }
 
 /// A position: stones, side to move, and all incremental caches.
@@ -110,6 +108,7 @@ pub struct Board {
     /// Number of stones in each cell's candidate neighbourhood.
     near: Box<[u8]>,
     tables: [ColorTables; 2],
+    patterns: &'static RuleTable,
     hash: u64,
     side: Color,
     stack: Vec<PlyState>,
@@ -140,9 +139,7 @@ impl Board {
             let line_rule = rule.line_rule(c);
             let r = usize::from(line_rule == LineRule::RenjuBlack);
             ColorTables {
-                pattern: &pattern::tables(line_rule).own[c.index()],
                 threat: &threat::threat_table()[r],
-                value: &eval::value_table()[r],
             }
         });
         let mut board = Board {
@@ -153,6 +150,7 @@ impl Board {
             info: vec![CellInfo::default(); NUM_CELLS].into_boxed_slice(),
             near: vec![0; NUM_CELLS].into_boxed_slice(),
             tables,
+            patterns: pattern::rule_table(rule),
             hash: 0,
             side: Color::Black,
             stack: Vec::with_capacity((width * height) as usize),
@@ -200,11 +198,12 @@ impl Board {
                 for c in Color::BOTH {
                     let t = &self.tables[c.index()];
                     for d in 0..4 {
-                        ci.pats[c.index()][d] = t.pattern.get(ci.keys[d]) as u8;
+                        ci.pats[c.index()][d] = self.patterns.get(ci.keys[d], c.index()) as u8;
                     }
                     let idx = combo_index(ci.pats[c.index()]);
                     ci.threat[c.index()] = t.threat[idx];
-                    ci.value[c.index()] = t.value[idx];
+                    ci.value[c.index()] =
+                        eval::cell_value_raw(ci.pats[c.index()], t.threat[idx]) as i16;
                 }
             }
         }
@@ -412,7 +411,7 @@ impl Board {
     /// `key` (used to ask "what if" one more stone stood on the line).
     #[inline]
     pub fn pattern_of_key(&self, c: Color, key: u32) -> Pattern {
-        self.tables[c.index()].pattern.get(key)
+        self.patterns.get(key, c.index())
     }
 
     /// Evaluation value of empty cell `p` for `c`.
@@ -539,17 +538,19 @@ impl Board {
     #[inline]
     fn update_cell(&mut self, q: Pos, d: usize) {
         let i = q.index();
+        let pair = self.patterns.get_pair(self.info[i].keys[d]);
         for c in 0..2 {
-            let t = self.tables[c];
+            let new_pat = (pair >> (8 * c)) as u8;
             let ci = &mut self.info[i];
-            let new_pat = t.pattern.get(ci.keys[d]) as u8;
             if ci.pats[c][d] == new_pat {
                 continue;
             }
             ci.pats[c][d] = new_pat;
+            let t = self.tables[c];
             let idx = combo_index(ci.pats[c]);
             let (old_t, old_v) = (ci.threat[c], ci.value[c]);
-            let (new_t, new_v) = (t.threat[idx], t.value[idx]);
+            let new_t = t.threat[idx];
+            let new_v = eval::cell_value_raw(ci.pats[c], new_t) as i16;
             ci.threat[c] = new_t;
             ci.value[c] = new_v;
             self.value_sum[c] += new_v as i32 - old_v as i32;

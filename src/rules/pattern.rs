@@ -18,7 +18,7 @@
 //! Only shapes through the centre count, so an unrelated three elsewhere in
 //! the window does not make the centre a three.
 
-use crate::types::LineRule;
+use crate::types::{Color, LineRule, Rule};
 use std::sync::OnceLock;
 
 /// What one stone makes on one line. Ordered from weakest to strongest, except
@@ -155,25 +155,41 @@ pub fn swap_colors(key: u32) -> u32 {
     out
 }
 
-/// Pattern tables for one line rule, seen from one colour: index by the line
-/// key as stored on the board (1 = black, 2 = white).
-pub struct PatternTable {
-    data: Box<[u8]>,
+/// The pattern table of one game rule: for every line key the pattern a
+/// black stone and a white stone at the centre would make, packed as
+/// `black | white << 8` so that one load serves both colours.
+///
+/// When both colours play five-or-more (freestyle), the outermost cell on
+/// each side never changes a pattern (a five through the centre lies within
+/// four cells of it, and a longer run already contains one), so the table
+/// drops those two cells: 64 K entries, small enough to stay in cache.
+pub struct RuleTable {
+    data: Box<[u16]>,
+    shift: u32,
+    mask: u32,
 }
 
-impl PatternTable {
+impl RuleTable {
+    /// Both colours' patterns for `key`: (black, white).
     #[inline]
-    pub fn get(&self, key: u32) -> Pattern {
-        // SAFETY-free: keys are masked to KEY_BITS by construction; indexing
-        // is bounds-checked anyway and the check is cheap next to the load.
-        Pattern::from_u8(self.data[key as usize])
+    pub fn get_pair(&self, key: u32) -> u16 {
+        self.data[((key >> self.shift) & self.mask) as usize]
     }
-}
 
-/// Both colours' tables for one line rule: `own[0]` sees black as own stone,
-/// `own[1]` white.
-pub struct LineTables {
-    pub own: [PatternTable; 2],
+    /// The pattern of `color` (0 black, 1 white) for `key`.
+    #[inline]
+    pub fn get(&self, key: u32, color: usize) -> Pattern {
+        Pattern::from_u8((self.get_pair(key) >> (8 * color)) as u8)
+    }
+
+    /// Number of entries (for tests and memory accounting).
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
 }
 
 /// Classifies one key with code 1 as the own colour, memoised in `memo`
@@ -311,9 +327,9 @@ pub fn generate(rule: LineRule) -> Vec<u8> {
     memo
 }
 
-/// Classifies a single line given as cells from the own colour's view, for
-/// tests and tools: `line[5]` is the centre (ignored, taken as own), other
-/// entries 0 empty, 1 own, 2 opponent, 3 off board.
+/// Classifies a single line given as cells from black's view, for tests and
+/// tools: `line[5]` is the centre (ignored, taken as black), other entries 0
+/// empty, 1 black, 2 white, 3 off board.
 pub fn classify_line(line: [u8; 11], rule: LineRule) -> Pattern {
     let mut key = 0;
     for (i, &c) in line.iter().enumerate() {
@@ -321,40 +337,94 @@ pub fn classify_line(line: [u8; 11], rule: LineRule) -> Pattern {
             key = key_with(key, i as i32 - 5, c as u32);
         }
     }
-    tables(rule).own[0].get(key)
+    let game_rule = match rule {
+        LineRule::FiveOrMore => Rule::Freestyle,
+        LineRule::ExactFive => Rule::ExactFive,
+        LineRule::RenjuBlack => Rule::Renju,
+        LineRule::Caro => Rule::Caro,
+        LineRule::CaroExactFive => Rule::CaroExactFive,
+    };
+    rule_table(game_rule).get(key, 0)
 }
 
-/// The tables of a line rule, generated on first use and shared read-only by
+/// The table of a game rule, generated on first use and shared read-only by
 /// every board and thread afterwards.
-pub fn tables(rule: LineRule) -> &'static LineTables {
-    static TABLES: [OnceLock<LineTables>; 5] = [
+pub fn rule_table(rule: Rule) -> &'static RuleTable {
+    static TABLES: [OnceLock<RuleTable>; 5] = [
         OnceLock::new(),
         OnceLock::new(),
         OnceLock::new(),
         OnceLock::new(),
         OnceLock::new(),
     ];
-    TABLES[rule.index()].get_or_init(|| {
-        let black = generate(rule);
-        let white: Vec<u8> = (0..TABLE_SIZE as u32)
-            .map(|k| black[swap_colors(k) as usize])
+    let slot = Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0);
+    TABLES[slot].get_or_init(|| build_rule_table(rule))
+}
+
+fn build_rule_table(rule: Rule) -> RuleTable {
+    let black_rule = rule.line_rule(Color::Black);
+    let white_rule = rule.line_rule(Color::White);
+    let black = generate(black_rule);
+    let white = if white_rule == black_rule {
+        None
+    } else {
+        Some(generate(white_rule))
+    };
+    let white_of = |k: u32| match &white {
+        Some(w) => w[swap_colors(k) as usize],
+        None => black[swap_colors(k) as usize],
+    };
+    let compact = black_rule == LineRule::FiveOrMore && white_rule == LineRule::FiveOrMore;
+    if compact {
+        // Index bits are the key without its two outermost cells.
+        let data: Vec<u16> = (0..1u32 << 16)
+            .map(|i| {
+                let k = i << 2;
+                black[k as usize] as u16 | (white_of(k) as u16) << 8
+            })
             .collect();
-        LineTables {
-            own: [
-                PatternTable {
-                    data: black.into_boxed_slice(),
-                },
-                PatternTable {
-                    data: white.into_boxed_slice(),
-                },
-            ],
+        RuleTable {
+            data: data.into_boxed_slice(),
+            shift: 2,
+            mask: 0xFFFF,
         }
-    })
+    } else {
+        let data: Vec<u16> = (0..TABLE_SIZE as u32)
+            .map(|k| black[k as usize] as u16 | (white_of(k) as u16) << 8)
+            .collect();
+        RuleTable {
+            data: data.into_boxed_slice(),
+            shift: 0,
+            mask: (TABLE_SIZE - 1) as u32,
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn five_or_more_ignores_the_outermost_cells() {
+        // The compact freestyle table relies on this.
+        let t = generate(LineRule::FiveOrMore);
+        let outer = 3 | (3 << 18);
+        for k in 0..TABLE_SIZE as u32 {
+            assert_eq!(t[k as usize], t[(k & !outer) as usize], "key {k:#x}");
+        }
+    }
+
+    #[test]
+    fn white_entries_mirror_black() {
+        for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Caro] {
+            let t = rule_table(rule);
+            for k in (0..TABLE_SIZE as u32).step_by(97) {
+                assert_eq!(t.get(k, 1), t.get(swap_colors(k), 0), "{rule:?} {k:#x}");
+            }
+        }
+        assert_eq!(rule_table(Rule::Freestyle).len(), 1 << 16);
+        assert_eq!(rule_table(Rule::Renju).len(), TABLE_SIZE);
+    }
 
     /// Parses a line like "..xx.o" centred on the `*` (the cell played).
     fn line(s: &str) -> [u8; 11] {

@@ -80,15 +80,35 @@ impl Threat {
     }
 }
 
-/// Index of four direction patterns into the combination tables.
+/// The threat class only depends on a coarser view of each line: these nine
+/// classes (weak shapes below an open two all count as nothing).
+pub const NUM_CLASSES: usize = 9;
+
+/// The class of a pattern for threat classification.
+pub const PATTERN_CLASS: [u8; NUM_PATTERNS] = [0, 1, 0, 0, 0, 2, 2, 2, 3, 4, 4, 5, 6, 7, 8];
+
+/// A representative pattern of each class.
+const CLASS_PATTERN: [Pattern; NUM_CLASSES] = [
+    Pattern::Dead,
+    Pattern::Overline,
+    Pattern::F2,
+    Pattern::B3,
+    Pattern::F3,
+    Pattern::B4,
+    Pattern::F4,
+    Pattern::F5,
+    Pattern::DoubleFour,
+];
+
+/// Index of four direction patterns (as `u8`) into the threat tables.
 #[inline]
 pub fn combo_index(p: [u8; 4]) -> usize {
-    ((p[0] as usize * NUM_PATTERNS + p[1] as usize) * NUM_PATTERNS + p[2] as usize) * NUM_PATTERNS
-        + p[3] as usize
+    let c = |i: usize| PATTERN_CLASS[p[i] as usize] as usize;
+    ((c(0) * NUM_CLASSES + c(1)) * NUM_CLASSES + c(2)) * NUM_CLASSES + c(3)
 }
 
-/// Number of combination-table entries.
-pub const NUM_COMBOS: usize = NUM_PATTERNS * NUM_PATTERNS * NUM_PATTERNS * NUM_PATTERNS;
+/// Number of threat-table entries.
+pub const NUM_COMBOS: usize = NUM_CLASSES * NUM_CLASSES * NUM_CLASSES * NUM_CLASSES;
 
 /// The threat class of four line patterns. `renju_black` turns overlines and
 /// double fours into [`Threat::Forbidden`] (a five still wins).
@@ -157,12 +177,12 @@ pub fn threat_table() -> &'static [Vec<u8>; 2] {
     })
 }
 
-/// The four patterns of a combination index.
+/// Representative patterns of a combination index.
 pub fn decode(mut i: usize) -> [Pattern; 4] {
     let mut p = [Pattern::Dead; 4];
     for slot in p.iter_mut().rev() {
-        *slot = Pattern::from_u8((i % NUM_PATTERNS) as u8);
-        i /= NUM_PATTERNS;
+        *slot = CLASS_PATTERN[i % NUM_CLASSES];
+        i /= NUM_CLASSES;
     }
     p
 }
@@ -191,9 +211,20 @@ mod tests {
         assert_eq!(classify([B3, F2, Dead, Dead], false), Threat::Block3Plus);
         assert_eq!(classify([F2, F2A, Dead, B1], false), Threat::Flex2x2);
         assert_eq!(classify([Dead, F1, B2, B1], false), Threat::None);
-        for i in [0usize, 1, 77, 5000, NUM_COMBOS - 1] {
-            let p = decode(i);
-            assert_eq!(combo_index(p.map(|x| x as u8)), i);
+        // The coarse index classifies exactly like the full patterns.
+        let tt = threat_table();
+        for a in Pattern::ALL {
+            for b in Pattern::ALL {
+                for c in [Dead, F2A, B3, F3S, B4] {
+                    for d in [Dead, Overline, F2B, F3, F4, DoubleFour] {
+                        let p = [a, b, c, d];
+                        for r in 0..2 {
+                            let idx = combo_index(p.map(|x| x as u8));
+                            assert_eq!(tt[r][idx], classify(p, r == 1) as u8, "{p:?}");
+                        }
+                    }
+                }
+            }
         }
     }
 }

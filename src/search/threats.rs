@@ -83,6 +83,9 @@ impl<'a> ThreatSearch<'a> {
         if depth <= 0 || self.out_of_budget() {
             return false;
         }
+        if four_cells(b, att) == 0 {
+            return false;
+        }
         let slot = (b.hash() as usize) & ((1 << CACHE_BITS) - 1);
         let (h, d) = self.fail_cache[slot];
         if h == b.hash() && d as i32 >= depth {
@@ -304,6 +307,16 @@ pub fn defence_moves(b: &mut Board, att: Color) -> Vec<Pos> {
         }
     }
     out
+}
+
+/// Number of empty cells where `c` can make a four (renju Black's forbidden
+/// cells excluded only as far as the threat class already knows).
+#[inline]
+pub fn four_cells(b: &Board, c: Color) -> u32 {
+    b.threat_count(c, Threat::Block4)
+        + b.threat_count(c, Threat::Block4Plus)
+        + b.threat_count(c, Threat::Block4Flex3)
+        + b.threat_count(c, Threat::Flex4)
 }
 
 /// The first empty cell where `c` has threat `t`.
