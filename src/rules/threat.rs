@@ -218,9 +218,9 @@ mod tests {
                 for c in [Dead, F2A, B3, F3S, B4] {
                     for d in [Dead, Overline, F2B, F3, F4, DoubleFour] {
                         let p = [a, b, c, d];
-                        for r in 0..2 {
-                            let idx = combo_index(p.map(|x| x as u8));
-                            assert_eq!(tt[r][idx], classify(p, r == 1) as u8, "{p:?}");
+                        let idx = combo_index(p.map(|x| x as u8));
+                        for (r, table) in tt.iter().enumerate() {
+                            assert_eq!(table[idx], classify(p, r == 1) as u8, "{p:?}");
                         }
                     }
                 }
