@@ -48,8 +48,17 @@ pub fn parse_pos_line(s: &str) -> Option<Vec<(i32, i32)>> {
     Some(out)
 }
 
+/// How each position is searched.
+#[derive(Clone, Copy, Debug)]
+pub enum Limit {
+    /// To a fixed depth: deterministic, gives the node signature.
+    Depth(i32),
+    /// For a fixed time per position (ms): shows the depth reached.
+    TimeMs(u64),
+}
+
 /// One bench line per position plus the totals; returns the total nodes.
-pub fn run(depth: i32, mut out: impl std::io::Write) -> std::io::Result<u64> {
+pub fn run(limit: Limit, mut out: impl std::io::Write) -> std::io::Result<u64> {
     let mut total_nodes = 0u64;
     let t0 = Instant::now();
     for (i, &(size, rule, moves)) in POSITIONS.iter().enumerate() {
@@ -57,8 +66,21 @@ pub fn run(depth: i32, mut out: impl std::io::Write) -> std::io::Result<u64> {
         let board = Board::from_moves(size, size, rule, &mv).expect("bench position");
         // A fresh searcher per position: no table carried over.
         let searcher = Searcher::new(16 << 20);
-        let mut req = SearchRequest::new(board, TimeControl::infinite());
-        req.max_depth = Some(depth);
+        let mut req = match limit {
+            Limit::Depth(d) => {
+                let mut r = SearchRequest::new(board, TimeControl::infinite());
+                r.max_depth = Some(d);
+                r
+            }
+            Limit::TimeMs(ms) => SearchRequest::new(
+                board,
+                TimeControl {
+                    turn_ms: Some(ms),
+                    ..TimeControl::infinite()
+                },
+            ),
+        };
+        req.threads = 1;
         let t = Instant::now();
         let r = searcher.search_blocking(req);
         let ms = t.elapsed().as_millis().max(1);
@@ -84,4 +106,54 @@ pub fn run(depth: i32, mut out: impl std::io::Write) -> std::io::Result<u64> {
     writeln!(out, "Nodes searched  : {total_nodes}")?;
     writeln!(out, "Nodes/second    : {}", total_nodes as u128 * 1000 / ms)?;
     Ok(total_nodes)
+}
+
+/// Board micro-benchmark: make+undo pairs per second and renju
+/// forbidden-point checks per second on the bench positions.
+pub fn run_board(mut out: impl std::io::Write) -> std::io::Result<()> {
+    for &(size, rule, moves) in POSITIONS {
+        let mv = parse_pos_line(moves).expect("bench position");
+        let mut board = Board::from_moves(size, size, rule, &mv).expect("bench position");
+        let empties: Vec<_> = board
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&p| board.is_empty(p))
+            .collect();
+        let t = Instant::now();
+        let mut n = 0u64;
+        while t.elapsed().as_millis() < 300 {
+            for &p in &empties {
+                board.make(p);
+                board.undo();
+            }
+            n += empties.len() as u64;
+        }
+        let make_rate = n as f64 / t.elapsed().as_secs_f64();
+        let mut fb = Board::from_moves(size, size, Rule::Renju, &mv).expect("bench position");
+        let t = Instant::now();
+        let mut checks = 0u64;
+        let mut forbidden = 0usize;
+        while t.elapsed().as_millis() < 300 {
+            forbidden = 0;
+            for &p in &empties {
+                if fb.is_forbidden(p) {
+                    forbidden += 1;
+                }
+            }
+            checks += empties.len() as u64;
+        }
+        let check_rate = checks as f64 / t.elapsed().as_secs_f64();
+        writeln!(
+            out,
+            "{:>9} {}x{}: make+undo {:>10.0}/s   renju forbidden checks {:>10.0}/s ({} forbidden)",
+            rule.name(),
+            size,
+            size,
+            make_rate,
+            check_rate,
+            forbidden
+        )?;
+    }
+    Ok(())
 }

@@ -74,8 +74,10 @@ impl std::error::Error for BoardError {}
 struct CellInfo {
     /// Line key per direction (ten neighbours, two bits each).
     keys: [u32; 4],
-    /// Pattern per colour and direction (`Pattern as u8`).
-    pats: [[u8; 4]; 2],
+    /// Patterns per colour, one byte per direction (`Pattern as u8`,
+    /// direction d in bits 8d..8d+8). Kept as words: updating a byte of an
+    /// array and reading the array back would stall the CPU.
+    pats: [u32; 2],
     /// Threat class per colour (`Threat as u8`).
     threat: [u8; 2],
     /// Evaluation value per colour.
@@ -197,13 +199,14 @@ impl Board {
             if self.cells[p.index()] == EMPTY {
                 for c in Color::BOTH {
                     let t = &self.tables[c.index()];
+                    let mut word = 0u32;
                     for d in 0..4 {
-                        ci.pats[c.index()][d] = self.patterns.get(ci.keys[d], c.index()) as u8;
+                        word |= (self.patterns.get(ci.keys[d], c.index()) as u32) << (8 * d);
                     }
-                    let idx = combo_index(ci.pats[c.index()]);
+                    ci.pats[c.index()] = word;
+                    let idx = combo_index(word);
                     ci.threat[c.index()] = t.threat[idx];
-                    ci.value[c.index()] =
-                        eval::cell_value_raw(ci.pats[c.index()], t.threat[idx]) as i16;
+                    ci.value[c.index()] = eval::cell_value_raw(word, t.threat[idx]) as i16;
                 }
             }
         }
@@ -386,13 +389,15 @@ impl Board {
     /// What a `c` stone at empty `p` makes on line `dir` (0..4).
     #[inline]
     pub fn pattern(&self, p: Pos, c: Color, dir: usize) -> Pattern {
-        Pattern::from_u8(self.info[p.index()].pats[c.index()][dir])
+        Pattern::from_u8((self.info[p.index()].pats[c.index()] >> (8 * dir)) as u8)
     }
 
     /// The four patterns of a `c` stone at empty `p`.
     #[inline]
     pub fn patterns(&self, p: Pos, c: Color) -> [Pattern; 4] {
-        self.info[p.index()].pats[c.index()].map(Pattern::from_u8)
+        self.info[p.index()].pats[c.index()]
+            .to_le_bytes()
+            .map(Pattern::from_u8)
     }
 
     /// What a `c` stone at empty `p` threatens across all lines.
@@ -541,16 +546,17 @@ impl Board {
         let pair = self.patterns.get_pair(self.info[i].keys[d]);
         for c in 0..2 {
             let new_pat = (pair >> (8 * c)) as u8;
-            let ci = &mut self.info[i];
-            if ci.pats[c][d] == new_pat {
+            let old = self.info[i].pats[c];
+            let shift = 8 * d as u32;
+            if (old >> shift) as u8 == new_pat {
                 continue;
             }
-            ci.pats[c][d] = new_pat;
-            let t = self.tables[c];
-            let idx = combo_index(ci.pats[c]);
+            let pats = (old & !(0xFF << shift)) | (new_pat as u32) << shift;
+            let new_t = self.tables[c].threat[combo_index(pats)];
+            let new_v = eval::cell_value_raw(pats, new_t) as i16;
+            let ci = &mut self.info[i];
             let (old_t, old_v) = (ci.threat[c], ci.value[c]);
-            let new_t = t.threat[idx];
-            let new_v = eval::cell_value_raw(ci.pats[c], new_t) as i16;
+            ci.pats[c] = pats;
             ci.threat[c] = new_t;
             ci.value[c] = new_v;
             self.value_sum[c] += new_v as i32 - old_v as i32;

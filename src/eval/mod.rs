@@ -15,17 +15,15 @@ pub fn cell_value(p: [Pattern; 4], t: Threat) -> i32 {
     p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum::<i32>() + THREAT_VALUE[t as usize]
 }
 
-/// The value of a cell from its four patterns (as `u8`) and threat class.
+/// The value of a cell from its four patterns (packed one byte per
+/// direction) and threat class.
 #[inline]
-pub fn cell_value_raw(p: [u8; 4], t: u8) -> i32 {
+pub fn cell_value_raw(p: u32, t: u8) -> i32 {
     if t == Threat::Forbidden as u8 {
         return FORBIDDEN_VALUE;
     }
-    PATTERN_VALUE[p[0] as usize]
-        + PATTERN_VALUE[p[1] as usize]
-        + PATTERN_VALUE[p[2] as usize]
-        + PATTERN_VALUE[p[3] as usize]
-        + THREAT_VALUE[t as usize]
+    let v = |i: u32| PATTERN_VALUE[((p >> (8 * i)) & 0xFF) as usize];
+    v(0) + v(1) + v(2) + v(3) + THREAT_VALUE[t as usize]
 }
 
 /// Combines the two colours' summed cell values into a score for the side to

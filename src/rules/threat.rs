@@ -100,10 +100,11 @@ const CLASS_PATTERN: [Pattern; NUM_CLASSES] = [
     Pattern::DoubleFour,
 ];
 
-/// Index of four direction patterns (as `u8`) into the threat tables.
+/// Index of four direction patterns (packed one byte per direction) into
+/// the threat tables.
 #[inline]
-pub fn combo_index(p: [u8; 4]) -> usize {
-    let c = |i: usize| PATTERN_CLASS[p[i] as usize] as usize;
+pub fn combo_index(p: u32) -> usize {
+    let c = |i: u32| PATTERN_CLASS[((p >> (8 * i)) & 0xFF) as usize] as usize;
     ((c(0) * NUM_CLASSES + c(1)) * NUM_CLASSES + c(2)) * NUM_CLASSES + c(3)
 }
 
@@ -218,7 +219,7 @@ mod tests {
                 for c in [Dead, F2A, B3, F3S, B4] {
                     for d in [Dead, Overline, F2B, F3, F4, DoubleFour] {
                         let p = [a, b, c, d];
-                        let idx = combo_index(p.map(|x| x as u8));
+                        let idx = combo_index(u32::from_le_bytes(p.map(|x| x as u8)));
                         for (r, table) in tt.iter().enumerate() {
                             assert_eq!(table[idx], classify(p, r == 1) as u8, "{p:?}");
                         }

@@ -473,6 +473,12 @@ impl<'a> Worker<'a> {
             return static_eval;
         }
 
+        // Razoring: hopelessly below alpha near the leaves with nothing to
+        // defend; only our own VCF could save the node, and the leaf looks.
+        if !pv_node && ply > 0 && !threatened && depth <= 2 && static_eval + 260 * depth < alpha {
+            return self.leaf(alpha, beta, ply, op_fives);
+        }
+
         let moves = self.gen_moves(ply, tt_move, op_fives > 0);
         if moves.is_empty() {
             // Only forbidden blocks (renju) or nothing left near the stones.
@@ -491,23 +497,29 @@ impl<'a> Worker<'a> {
             if ply == 0 && self.root_excluded.contains(&m.pos) {
                 continue;
             }
-            // Late quiet moves at shallow depth are rarely best.
-            if !pv_node
-                && m.quiet
-                && depth <= 4
-                && searched >= (4 + depth * depth * 2) as usize
-                && best > -WIN_MIN
-            {
-                continue;
+            if !pv_node && m.quiet && best > -WIN_MIN && searched > 0 {
+                // Late quiet moves at shallow depth are rarely best: the
+                // threats are ordered first, and quiet moves by value.
+                if depth <= 6 && searched >= (3 + depth * depth) as usize {
+                    continue;
+                }
+                // Futility: a quiet move cannot lift a static score this far
+                // below alpha back up within a few plies.
+                if depth <= 3 && !threatened && static_eval + 100 + 120 * depth <= alpha {
+                    continue;
+                }
             }
             self.board.make(m.pos);
             let new_depth = depth - 1;
             let score = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
-                let r = if depth >= 3 && searched >= 2 && m.quiet {
-                    let lr = ((depth as f32).ln() * ((i + 1) as f32).ln() / 1.6) as i32;
-                    (lr + i32::from(!pv_node)).clamp(0, depth - 1)
+                // Late-move reductions: quiet moves late in the ordering are
+                // searched shallower first, and again at full depth only if
+                // they beat alpha.
+                let r = if depth >= 2 && m.quiet {
+                    let lr = 0.4 + (depth as f32).ln() * ((i + 1) as f32).ln() / 1.7;
+                    (lr as i32 + i32::from(!pv_node)).clamp(0, depth - 1)
                 } else {
                     0
                 };
