@@ -1,0 +1,3 @@
+//! The Gomocup (Piskvork) protocol with the Yixin-Board extensions.
+
+pub mod parse;
