@@ -106,7 +106,10 @@ pub fn detail_lines(it: &Iteration, numpv: usize) -> Vec<String> {
         format!("INFO NODES {}", it.nodes),
         format!("INFO TOTALNODES {}", it.nodes),
         format!("INFO TOTALTIME {}", it.elapsed.as_millis()),
-        format!("INFO SPEED {}", nodes_per_ms(it) * 1000),
+        format!(
+            "INFO SPEED {}",
+            it.nodes.saturating_mul(1000) / it.elapsed.as_millis().max(1) as u64
+        ),
         format!("INFO EVAL {}", format_score(it.score)),
         format!("INFO WINRATE {:.4}", winrate(it.score)),
         format!("INFO BESTLINE {}", pv.join(" "))
@@ -125,10 +128,38 @@ pub fn forbid_line(points: &[Pos]) -> String {
     s
 }
 
+/// An in-memory `Output` target for tests.
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub(crate) struct SharedBuf(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+#[cfg(test)]
+impl SharedBuf {
+    /// The lines written since the last call.
+    pub(crate) fn take_lines(&self) -> Vec<String> {
+        let bytes = std::mem::take(&mut *self.0.lock().unwrap());
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+impl Write for SharedBuf {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::{Arc, Mutex};
     use std::time::Duration;
 
     fn iteration(score: Score) -> Iteration {
@@ -187,26 +218,13 @@ mod tests {
         assert_eq!(forbid_line(&[]), "FORBID .");
     }
 
-    #[derive(Clone, Default)]
-    struct Buf(Arc<Mutex<Vec<u8>>>);
-    impl Write for Buf {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(b);
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
     #[test]
     fn one_line_per_write() {
-        let buf = Buf::default();
+        let buf = SharedBuf::default();
         let mut out = Output::new(Box::new(buf.clone()));
         out.line("OK");
         out.error("bad\r\nthing");
         out.message("hi");
-        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
-        assert_eq!(text, "OK\nERROR bad  thing\nMESSAGE hi\n");
+        assert_eq!(buf.take_lines(), ["OK", "ERROR bad  thing", "MESSAGE hi"]);
     }
 }

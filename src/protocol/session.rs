@@ -957,6 +957,123 @@ fn opening_candidates(empty: &Board) -> Vec<Board> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::output::SharedBuf;
+    use crate::search::Iteration;
+
+    fn session() -> (Session, SharedBuf) {
+        let buf = SharedBuf::default();
+        let s = Session::new(
+            Output::new(Box::new(buf.clone())),
+            Searcher::new(MIB as usize),
+        );
+        (s, buf)
+    }
+
+    fn iteration(multipv: usize, best: Pos) -> Iteration {
+        Iteration {
+            depth: 3,
+            seldepth: 5,
+            score: 20,
+            nodes: 3000,
+            elapsed: Duration::from_millis(10),
+            pv: vec![best, Pos::new(1, 1)],
+            multipv,
+        }
+    }
+
+    fn done(best: Pos) -> SearchResult {
+        SearchResult {
+            best,
+            score: 0,
+            depth: 1,
+            nodes: 1,
+            elapsed: Duration::ZERO,
+            pv: vec![best],
+        }
+    }
+
+    #[test]
+    fn iteration_output_follows_show_detail() {
+        let (mut s, buf) = session();
+        s.handle(Ok(Command::Start(15)));
+        s.handle(Ok(Command::Info(Info::ShowDetail(3))));
+        s.handle(Ok(Command::NBest(2)));
+        assert!(s.is_thinking());
+        s.print_iteration(&iteration(0, Pos::new(7, 7)));
+        s.print_iteration(&iteration(1, Pos::new(6, 6)));
+        s.print_iteration(&iteration(0, Pos::new(7, 7)));
+        let lines = buf.take_lines();
+        assert_eq!(lines[0], "OK");
+        assert_eq!(lines[1], "MESSAGE REALTIME REFRESH");
+        assert_eq!(
+            lines[2],
+            "MESSAGE depth 3-5 ev 20 n 3000 n/ms 300 tm 10 pv H8 B2"
+        );
+        assert_eq!(lines[3], "MESSAGE REALTIME BEST 7,7");
+        assert_eq!(lines[4], "INFO PV 0");
+        assert_eq!(lines[5], "INFO NUMPV 2");
+        assert_eq!(lines[15], "INFO PV 1");
+        assert_eq!(lines[25], "INFO BESTLINE 6,6 1,1");
+        assert_eq!(lines[26], "INFO PV DONE");
+        // Same best move: no new REALTIME BEST; the block stays open...
+        assert_eq!(lines[27], lines[2]);
+        assert_eq!(lines[28], "INFO PV 0");
+        assert_eq!(lines.len(), 28 + 11);
+        // ...and is closed before the move.
+        s.finish(done(Pos::new(7, 7)));
+        assert_eq!(buf.take_lines(), ["INFO PV DONE", "7,7"]);
+
+        s.handle(Ok(Command::Info(Info::ShowDetail(0))));
+        s.handle(Ok(Command::Turn(0, 0)));
+        s.print_iteration(&iteration(0, Pos::new(5, 5)));
+        s.finish(done(Pos::new(5, 5)));
+        assert_eq!(
+            buf.take_lines(),
+            [
+                "MESSAGE depth 3-5 ev 20 n 3000 n/ms 300 tm 10 pv F6 B2",
+                "5,5"
+            ]
+        );
+    }
+
+    #[test]
+    fn queued_commands_follow_the_move_and_bad_answers_are_replaced() {
+        let (mut s, buf) = session();
+        s.handle(Ok(Command::Start(15)));
+        s.handle(Ok(Command::Turn(7, 7)));
+        assert!(s.is_thinking());
+        s.handle(Ok(Command::About));
+        s.handle(Err(ParseError::Unknown("x".into())));
+        s.handle(Ok(Command::Info(Info::TimeoutTurn(1234))));
+        s.handle(Ok(Command::Info(Info::Rule(4))));
+        s.handle(Ok(Command::Takeback(7, 7)));
+        // INFO applies at once, except the rule (it changes the position).
+        assert_eq!(s.opts.time.turn_ms, Some(1234));
+        assert_eq!(s.opts.rule, Rule::Freestyle);
+        assert_eq!(buf.take_lines(), ["OK"]);
+        // The search answers an occupied cell: a legal move goes out instead,
+        // then the queued replies in order.
+        s.finish(done(Pos::new(7, 7)));
+        let lines = buf.take_lines();
+        assert_ne!(lines[0], "7,7");
+        assert!(lines[0].contains(','), "{lines:?}");
+        assert!(lines[1].starts_with("name=\"Tengen\""));
+        assert_eq!(lines[2], "UNKNOWN x");
+        assert!(lines[3].starts_with("ERROR TAKEBACK 7,7: only the last move"));
+        assert_eq!(lines.len(), 4);
+        assert_eq!(s.opts.rule, Rule::Renju);
+        assert!(!s.is_thinking());
+    }
+
+    #[test]
+    fn end_while_thinking_exits_and_stop_does_not() {
+        let (mut s, buf) = session();
+        s.handle(Ok(Command::Start(15)));
+        s.handle(Ok(Command::Begin));
+        assert_eq!(s.handle(Ok(Command::Stop)), Flow::Continue);
+        assert_eq!(s.handle(Ok(Command::End)), Flow::Exit);
+        assert_eq!(buf.take_lines(), ["OK"]);
+    }
 
     #[test]
     fn hash_budget_leaves_headroom() {
