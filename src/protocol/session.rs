@@ -485,7 +485,9 @@ impl Session {
             match e.field {
                 Some(Field::Own) => b.place(p, own),
                 Some(Field::Opponent) => b.place(p, !own),
-                Some(Field::Dead) | None => dead.push(p),
+                Some(Field::Dead) => dead.push(p),
+                // The parser requires the field in these blocks.
+                None => return Err(format!("{},{} has no field", e.x, e.y)),
             }
         }
         b.set_side_to_move(own);
@@ -691,19 +693,25 @@ impl Session {
             self.out.line("INFO PV DONE");
         }
         match th.job {
-            Job::Move => match self.checked_move(&mut th.board, res.best) {
-                Some(p) => {
-                    self.out.line(&p.to_xy());
-                    self.play_own(p);
-                }
-                None => self.out.error("no legal move"),
-            },
+            Job::Move => self.answer_move(&mut th.board, res.best),
             Job::Swap2(step) => self.swap2_step(step, th.board, res),
         }
         if self.thinking.is_some() {
             return Flow::Continue;
         }
         self.drain_queue()
+    }
+
+    /// Prints and plays the search's move in `searched`, or a legal one
+    /// if the search's is not.
+    fn answer_move(&mut self, searched: &mut Board, best: Pos) {
+        match self.checked_move(searched, best) {
+            Some(p) => {
+                self.out.line(&p.to_xy());
+                self.play_own(p);
+            }
+            None => self.out.error("no legal move"),
+        }
     }
 
     /// Plays `p` for the side to move on the session's board.
@@ -853,14 +861,8 @@ impl Session {
             Swap2::Five => {
                 if res.score < 0 {
                     self.out.line("SWAP");
-                    return;
-                }
-                match self.checked_move(&mut searched, res.best) {
-                    Some(p) => {
-                        self.out.line(&p.to_xy());
-                        self.play_own(p);
-                    }
-                    None => self.out.error("no legal move"),
+                } else {
+                    self.answer_move(&mut searched, res.best);
                 }
             }
         }
