@@ -2,7 +2,8 @@
 //!
 //! Layout: [`types`] (small value types), [`board`] (incremental position),
 //! [`rules`] (pattern tables, wins, renju forbidden points), [`eval`]
-//! (static evaluation), [`game`] (the game-level view used by front ends).
+//! (static evaluation), [`game`] (the game-level view used by front ends),
+//! [`search`] (the searcher facade) and [`protocol`] (the Gomocup protocol).
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 
@@ -10,6 +11,7 @@ pub mod bench;
 pub mod board;
 pub mod eval;
 pub mod game;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod types;

@@ -1,0 +1,106 @@
+//! The Gomocup (Piskvork) protocol with the Yixin-Board extensions.
+//!
+//! Three threads: the `stdin-reader` turns bytes into lines and lines into
+//! [`parse::Command`]s (blocks assembled) and sends them over a channel;
+//! the main thread runs the [`session::Session`], which owns the position
+//! and prints through [`output::Output`], the only writer to stdout; the
+//! searcher thread behind [`crate::search::Searcher`] thinks. `END` and the
+//! end of input act at once: the reader sets the search's stop flag itself
+//! before passing them on, and the session quits without a move.
+//! `protocol.md` at the crate root documents every command.
+
+pub mod output;
+pub mod parse;
+pub mod session;
+
+use crate::search::{Searcher, DEFAULT_HASH_BYTES};
+use crossbeam_channel::{unbounded, Receiver, Sender};
+use parse::{Assembler, Command, LineSplitter, ParseError};
+use std::io::{IsTerminal, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// What the reader sends to the session.
+#[derive(Debug)]
+pub enum Event {
+    /// A command, or the error to answer for a line.
+    Line(Result<Command, ParseError>),
+    /// The input was closed.
+    Eof,
+}
+
+/// Starts the `stdin-reader` thread on `input`. On `END` and at the end of
+/// input it sets `stop` (the searcher's stop flag) before telling the
+/// session, so that a running search ends without waiting for the session.
+pub fn spawn_reader<R: Read + Send + 'static>(input: R, stop: Arc<AtomicBool>) -> Receiver<Event> {
+    let (tx, rx) = unbounded();
+    let spawned = std::thread::Builder::new()
+        .name("stdin-reader".into())
+        .spawn(move || read_loop(input, &tx, &stop));
+    if let Err(e) = spawned {
+        // Without a reader the session sees a closed channel and quits.
+        log::error!("cannot start the stdin reader: {e}");
+    }
+    rx
+}
+
+fn read_loop<R: Read>(mut input: R, tx: &Sender<Event>, stop: &AtomicBool) {
+    let mut splitter = LineSplitter::new();
+    let mut assembler = Assembler::new();
+    let mut chunk = [0u8; 8192];
+    // Passes one line on; false once the reader should stop (END, or the
+    // session is gone).
+    let mut forward = |line: Result<String, ParseError>| -> bool {
+        let fed = match &line {
+            Ok(s) => assembler.feed(Ok(s)),
+            Err(e) => assembler.feed(Err(e.clone())),
+        };
+        let Some(ev) = fed else { return true };
+        let end = matches!(ev, Ok(Command::End));
+        if end {
+            stop.store(true, Ordering::Relaxed);
+        }
+        tx.send(Event::Line(ev)).is_ok() && !end
+    };
+    let mut going = true;
+    while going {
+        let n = match input.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                log::warn!("cannot read stdin: {e}");
+                break;
+            }
+        };
+        splitter.push(&chunk[..n], &mut |line| {
+            going = going && forward(line);
+        });
+    }
+    if going {
+        splitter.finish(&mut |line| {
+            going = going && forward(line);
+        });
+    }
+    if going {
+        stop.store(true, Ordering::Relaxed);
+        let _ = tx.send(Event::Eof);
+    }
+}
+
+/// The protocol loop on stdin/stdout, until `END` or the end of input.
+/// Exits the process: a search still winding down is not waited for.
+pub fn run_stdio() -> ! {
+    if std::io::stdin().is_terminal() {
+        eprintln!(
+            "Tengen {} speaks the Gomocup (Piskvork) protocol on stdin/stdout: try `START 15`, \
+             then `BEGIN`; `END` quits. A terminal game (`pbrain-tengen play`) is planned: see README.",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    let searcher = Searcher::new(DEFAULT_HASH_BYTES);
+    let input = spawn_reader(std::io::stdin(), searcher.stop_flag());
+    let mut session = session::Session::new(output::Output::stdout(), searcher);
+    session.run(&input);
+    std::process::exit(0)
+}
