@@ -342,7 +342,10 @@ impl Board {
 
     /// The move `n` plies back (0 = last move).
     pub fn move_back(&self, n: usize) -> Option<Pos> {
-        self.stack.len().checked_sub(n + 1).map(|i| self.stack[i].pos)
+        self.stack
+            .len()
+            .checked_sub(n + 1)
+            .map(|i| self.stack[i].pos)
     }
 
     /// The board cell at (x, y), if it is on the board.
@@ -618,7 +621,12 @@ impl Board {
     }
 
     /// A board from a move list (Black first, alternating).
-    pub fn from_moves(width: i32, height: i32, rule: Rule, moves: &[(i32, i32)]) -> Result<Board, BoardError> {
+    pub fn from_moves(
+        width: i32,
+        height: i32,
+        rule: Rule,
+        moves: &[(i32, i32)],
+    ) -> Result<Board, BoardError> {
         let mut b = Board::new(width, height, rule)?;
         for &(x, y) in moves {
             let c = b.side_to_move();
@@ -650,7 +658,11 @@ impl fmt::Display for Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board {}x{} {} to move {:?}\n{}", self.width, self.height, self.rule, self.side, self)
+        write!(
+            f,
+            "Board {}x{} {} to move {:?}\n{}",
+            self.width, self.height, self.rule, self.side, self
+        )
     }
 }
 
@@ -696,10 +708,19 @@ mod tests {
         assert!(Board::new(22, 22, Rule::Freestyle).is_ok());
         assert!(Board::new(5, 5, Rule::Freestyle).is_ok());
         let mut b = Board::new(15, 15, Rule::Freestyle).unwrap();
-        assert_eq!(b.try_place(15, 0, Color::Black), Err(BoardError::OffBoard(15, 0)));
-        assert_eq!(b.try_place(-1, 0, Color::Black), Err(BoardError::OffBoard(-1, 0)));
+        assert_eq!(
+            b.try_place(15, 0, Color::Black),
+            Err(BoardError::OffBoard(15, 0))
+        );
+        assert_eq!(
+            b.try_place(-1, 0, Color::Black),
+            Err(BoardError::OffBoard(-1, 0))
+        );
         b.try_place(3, 3, Color::Black).unwrap();
-        assert_eq!(b.try_place(3, 3, Color::White), Err(BoardError::Occupied(3, 3)));
+        assert_eq!(
+            b.try_place(3, 3, Color::White),
+            Err(BoardError::Occupied(3, 3))
+        );
         assert_eq!(b.stone_count(), 1);
     }
 }

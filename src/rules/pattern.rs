@@ -203,8 +203,8 @@ fn classify_uncached(key: u32, rule: LineRule, memo: &mut [u8]) -> Pattern {
         let flanked = || {
             // Both cells just outside the run are opponent stones. A run of
             // exactly five has both flanks inside the window.
-            left + 1 <= 5
-                && right + 1 <= 5
+            left < 5
+                && right < 5
                 && key_cell(key, -(left + 1)) == 2
                 && key_cell(key, right + 1) == 2
         };

@@ -56,9 +56,10 @@ impl Board {
         self.place(p, Color::Black);
         let mut real = 0;
         for cells in completions.iter() {
-            let is_real = cells.iter().take_while(|q| !q.is_none()).any(|&q| {
-                self.threat(q, Color::Black) != Threat::Five && !self.is_forbidden(q)
-            });
+            let is_real = cells
+                .iter()
+                .take_while(|q| !q.is_none())
+                .any(|&q| self.threat(q, Color::Black) != Threat::Five && !self.is_forbidden(q));
             if is_real {
                 real += 1;
                 if real >= 2 {
@@ -77,6 +78,9 @@ impl Board {
             return Vec::new();
         }
         let cells: Vec<Pos> = self.cells().to_vec();
-        cells.into_iter().filter(|&p| self.is_forbidden(p)).collect()
+        cells
+            .into_iter()
+            .filter(|&p| self.is_forbidden(p))
+            .collect()
     }
 }

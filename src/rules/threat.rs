@@ -177,8 +177,14 @@ mod tests {
         assert_eq!(classify([F5, Overline, Dead, Dead], true), Threat::Five);
         assert_eq!(classify([B4, B4, Dead, Dead], true), Threat::Forbidden);
         assert_eq!(classify([B4, B4, Dead, Dead], false), Threat::Flex4);
-        assert_eq!(classify([DoubleFour, Dead, Dead, Dead], true), Threat::Forbidden);
-        assert_eq!(classify([Overline, F3, Dead, Dead], true), Threat::Forbidden);
+        assert_eq!(
+            classify([DoubleFour, Dead, Dead, Dead], true),
+            Threat::Forbidden
+        );
+        assert_eq!(
+            classify([Overline, F3, Dead, Dead], true),
+            Threat::Forbidden
+        );
         assert_eq!(classify([Overline, F3, Dead, Dead], false), Threat::Flex3);
         assert_eq!(classify([B4, F3, Dead, Dead], true), Threat::Block4Flex3);
         assert_eq!(classify([F3, F3S, Dead, Dead], true), Threat::Flex3x2);
