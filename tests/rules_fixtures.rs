@@ -1140,6 +1140,32 @@ fn renju_nested_two_levels_three_is_real() {
 }
 
 #[test]
+fn renju_nested_two_levels_three_is_false() {
+    // As above without 7,4: now r = 5,6 is only a 4-3 when q is played, so C
+    // is real, q is a 4-3-3 (forbidden), A is false and 7,7 is allowed.
+    // Without 7,4, r itself is a double three (column and 6,5-5,6-4,7).
+    check_forbidden(
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . x o . . . . . . . .
+        . . . . o x x . . x . . . . .
+        . . . . . # . . x . . . . . .
+        . . . . x # x . . . . . . . .
+        . . . . x . . . . . . . . . .
+        . . . x . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+}
+
+#[test]
 fn renju_false_three_completion_is_five() {
     // 7,7: row x.xx whose only completion 5,7 makes five on column 5: a
     // five there is no way to grow the three, so 7,7 has one three only.
@@ -1155,6 +1181,58 @@ fn renju_false_three_completion_is_five() {
         . . . . x . x . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+}
+
+#[test]
+fn renju_four_three_three_is_forbidden() {
+    // 7,7 makes a four (row) and two open threes (column, diagonal): 4-3-3
+    // is a double three. 6,6 would make two threes, but the diagonal one's
+    // only completion 7,7 is then a double four: false, so 6,6 is allowed.
+    check_forbidden(
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . x . . . . . . .
+        . . . . . . . x . . . . . . .
+        . . . o x x x # . . . . . . .
+        . . . . . . . . x . . . . . .
+        . . . . . . . . . x . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+}
+
+#[test]
+fn renju_straight_four_with_two_threes_is_forbidden() {
+    // 7,7 makes a straight four (.xxxx. on row 7) and two open threes:
+    // still a 4-3-3. 6,6 is allowed: its diagonal x.xx needs 7,7, which is
+    // then a double four.
+    check_forbidden(
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . x . . . . . . .
+        . . . . . . . x . . . . . . .
+        . . . . x x x # . . . . . . .
+        . . . . . . . . x . . . . . .
+        . . . . . . . . . x . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
@@ -1335,6 +1413,32 @@ fn renju_several_forbidden_points() {
         . . # . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . x . . . . . . . . . . . .
+        ",
+    );
+}
+
+#[test]
+fn renju_triple_three_and_nested_four_three_three() {
+    // 7,7 makes three threes. 6,6 makes two (anti-diagonal, and the
+    // diagonal x.xx whose only completion is 7,7); with 6,6 placed 7,7 is a
+    // straight four plus two threes, a forbidden 4-3-3, so 6,6 is allowed.
+    check_forbidden(
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . x . . . . . . .
+        . . . . . . . x . . . . . . .
+        . . . . . x x # . . . . . . .
+        . . . . . . . . x . . . . . .
+        . . . . . . . . . x . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
         ",
     );
 }

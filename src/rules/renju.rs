@@ -25,12 +25,19 @@ impl Board {
         match self.threat(p, Color::Black) {
             Threat::Forbidden => true,
             Threat::Flex3x2 => self.is_double_three(p),
+            // One four (closed or straight) does not excuse a double three:
+            // 4-3-3 is forbidden too, as the referees count threes whatever
+            // else the move makes.
+            Threat::Block4Flex3 | Threat::Flex4 => {
+                let pats = self.patterns(p, Color::Black);
+                pats.iter().filter(|x| x.is_flex3()).count() >= 2 && self.is_double_three(p)
+            }
             _ => false,
         }
     }
 
-    /// `p` makes two or more open threes for Black (and no five, four or
-    /// overline): are at least two of them real?
+    /// `p` makes two or more open threes for Black (and no five, no overline
+    /// and at most one four): are at least two of them real?
     fn is_double_three(&mut self, p: Pos) -> bool {
         let pats = self.patterns(p, Color::Black);
         // Completion cells of each three, found before the stone is placed:
