@@ -132,6 +132,16 @@ impl RefBoard {
         r
     }
 
+    /// With a black stone at (x, y): would one more at empty (ex, ey) make
+    /// exactly five on line `d` through (x, y)? (A five the extra stone makes
+    /// on another line does not count.)
+    fn five_on_line(&mut self, x: i32, y: i32, d: (i32, i32), ex: i32, ey: i32) -> bool {
+        self.set(ex, ey, 1);
+        let r = self.run_len(x, y, d) == 5;
+        self.set(ex, ey, 0);
+        r
+    }
+
     /// With a black stone at (x, y): the empty cells on line `d` that would
     /// give exactly five through (x, y), as offsets.
     fn five_cells(&mut self, x: i32, y: i32, d: (i32, i32)) -> Vec<i32> {
@@ -141,11 +151,9 @@ impl RefBoard {
             if k == 0 || !self.is_empty(ex, ey) {
                 continue;
             }
-            self.set(ex, ey, 1);
-            if self.run_len(x, y, d) == 5 {
+            if self.five_on_line(x, y, d, ex, ey) {
                 out.push(k);
             }
-            self.set(ex, ey, 0);
         }
         out
     }
@@ -181,7 +189,7 @@ impl RefBoard {
                 let ends = [lo - 1, hi + 1].map(|e| (x + e * d.0, y + e * d.1));
                 let straight = ends
                     .iter()
-                    .all(|&(ex, ey)| self.is_empty(ex, ey) && self.black_five_at(ex, ey));
+                    .all(|&(ex, ey)| self.is_empty(ex, ey) && self.five_on_line(x, y, d, ex, ey));
                 if straight {
                     out.push((qx, qy));
                 }
