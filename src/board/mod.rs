@@ -46,6 +46,32 @@ const NEAR_OFFSETS: [(i32, i32); 32] = {
     out
 };
 
+/// Threat classes from which a cell is "hot" (an open three and up).
+const HOT_MIN: u8 = Threat::Flex3 as u8;
+
+/// Iterator over a hot-cell bitset, in increasing cell order.
+pub struct HotCells {
+    words: [u64; NUM_CELLS / 64],
+    word: usize,
+}
+
+impl Iterator for HotCells {
+    type Item = Pos;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pos> {
+        while self.word < self.words.len() {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(Pos((self.word * 64 + w.trailing_zeros() as usize) as u16));
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
 /// Why a board could not be created or a move made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
@@ -118,6 +144,9 @@ pub struct Board {
     value_sum: [i32; 2],
     /// Number of empty cells of each threat class, per colour.
     threat_count: [[u16; NUM_THREATS]; 2],
+    /// Bitsets of the empty cells whose threat class is at least an open
+    /// three, per colour (see [`Board::hot_cells`]).
+    hot: [[u64; NUM_CELLS / 64]; 2],
     /// All board cells, row by row.
     all_cells: Vec<Pos>,
 }
@@ -158,6 +187,7 @@ impl Board {
             stack: Vec::with_capacity((width * height) as usize),
             value_sum: [0; 2],
             threat_count: [[0; NUM_THREATS]; 2],
+            hot: [[0; NUM_CELLS / 64]; 2],
             all_cells,
         };
         board.rebuild();
@@ -170,6 +200,7 @@ impl Board {
         self.info = scratch.into_boxed_slice();
         self.value_sum = [0; 2];
         self.threat_count = [[0; NUM_THREATS]; 2];
+        self.hot = [[0; NUM_CELLS / 64]; 2];
         for i in 0..self.all_cells.len() {
             let p = self.all_cells[i];
             if self.cells[p.index()] == EMPTY {
@@ -278,6 +309,20 @@ impl Board {
         }
         if counts != self.threat_count {
             return Err("threat counts differ".into());
+        }
+        for c in Color::BOTH {
+            let hot: Vec<Pos> = self.hot_cells(c).collect();
+            let want: Vec<Pos> = self
+                .all_cells
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    self.cells[p.index()] == EMPTY && info[p.index()].threat[c.index()] >= HOT_MIN
+                })
+                .collect();
+            if hot != want {
+                return Err(format!("hot cells differ for {c:?}"));
+            }
         }
         Ok(())
     }
@@ -562,6 +607,9 @@ impl Board {
             self.value_sum[c] += new_v as i32 - old_v as i32;
             self.threat_count[c][old_t as usize] -= 1;
             self.threat_count[c][new_t as usize] += 1;
+            if (old_t >= HOT_MIN) != (new_t >= HOT_MIN) {
+                self.hot[c][i >> 6] ^= 1u64 << (i & 63);
+            }
         }
     }
 
@@ -570,6 +618,7 @@ impl Board {
         for c in 0..2 {
             self.value_sum[c] -= ci.value[c] as i32;
             self.threat_count[c][ci.threat[c] as usize] -= 1;
+            self.hot[c][p.index() >> 6] &= !(1u64 << (p.index() & 63));
         }
     }
 
@@ -578,6 +627,19 @@ impl Board {
         for c in 0..2 {
             self.value_sum[c] += ci.value[c] as i32;
             self.threat_count[c][ci.threat[c] as usize] += 1;
+            if ci.threat[c] >= HOT_MIN {
+                self.hot[c][p.index() >> 6] |= 1u64 << (p.index() & 63);
+            }
+        }
+    }
+
+    /// Empty cells where `c` has an open three, a four, a five (or, renju
+    /// Black, a forbidden shape): every cell a threat search looks at, found
+    /// without scanning the board.
+    pub fn hot_cells(&self, c: Color) -> HotCells {
+        HotCells {
+            words: self.hot[c.index()],
+            word: 0,
         }
     }
 

@@ -214,7 +214,7 @@ impl<'a> Worker<'a> {
         if !instant {
             self.threats.reset(if timed { u64::MAX } else { 200_000 });
             self.threats.set_deadline(
-                timed.then(|| self.deadline_after(self.limits.soft / 6, Duration::from_millis(20))),
+                timed.then(|| self.deadline_after(self.limits.soft / 3, Duration::from_millis(20))),
             );
             if let Some(p) = self.threats.vct(&mut self.board, 7, 12) {
                 if !req.blocked.contains(&p) {

@@ -17,6 +17,9 @@ pub struct ThreatSearch<'a> {
     /// Positions (attacker to move) known to have no VCF within a depth:
     /// direct-mapped, key = hash, value = depth that failed.
     fail_cache: Vec<(u64, u8)>,
+    /// VCT results at attacker nodes: key = hash, value = depth that failed
+    /// (positive) or that was proven to win (negative).
+    vct_cache: Vec<(u64, i8)>,
     pub nodes: u64,
     pub node_limit: u64,
     stop: Option<&'a AtomicBool>,
@@ -29,6 +32,7 @@ impl<'a> ThreatSearch<'a> {
     pub fn new(node_limit: u64, stop: Option<&'a AtomicBool>) -> Self {
         ThreatSearch {
             fail_cache: vec![(0, 0); 1 << CACHE_BITS],
+            vct_cache: vec![(0, 0); 1 << CACHE_BITS],
             nodes: 0,
             node_limit,
             stop,
@@ -105,12 +109,10 @@ impl<'a> ThreatSearch<'a> {
                 }
             }
         } else {
-            for &p in b.cells() {
-                if b.is_empty(p) {
-                    let t = b.threat(p, att);
-                    if t.is_four() {
-                        cands.push((p, t));
-                    }
+            for p in b.hot_cells(att) {
+                let t = b.threat(p, att);
+                if t.is_four() {
+                    cands.push((p, t));
                 }
             }
             // Strongest first; among equals, close to the last moves first.
@@ -175,12 +177,18 @@ impl<'a> ThreatSearch<'a> {
     /// Looks for a VCT of at most `depth` attacker moves for the side to
     /// move. Returns the first move of a win, or `None`.
     pub fn vct(&mut self, board: &mut Board, depth: i32, vcf_fours: i32) -> Option<Pos> {
-        let mut line = Vec::new();
-        if self.vct_attack(board, depth, vcf_fours, &mut line) {
-            line.first().copied()
-        } else {
-            None
+        // Iterative deepening: short wins are found before the search sinks
+        // into long lines, and failures at one depth prune the next.
+        for d in 1..=depth {
+            let mut line = Vec::new();
+            if self.vct_attack(board, d, vcf_fours, &mut line) {
+                return line.first().copied();
+            }
+            if self.out_of_budget() {
+                break;
+            }
         }
+        None
     }
 
     fn vct_attack(
@@ -191,6 +199,19 @@ impl<'a> ThreatSearch<'a> {
         line: &mut Vec<Pos>,
     ) -> bool {
         self.nodes += 1;
+        let slot = (b.hash() as usize) & ((1 << CACHE_BITS) - 1);
+        let (h, d) = self.vct_cache[slot];
+        if h == b.hash() && d != 0 {
+            if d > 0 && d as i32 >= depth {
+                return false;
+            }
+            if d < 0 && -(d as i32) <= depth {
+                // Proven before with no more depth than we have; the line is
+                // not rebuilt, only the first move matters to callers that
+                // start at a fresh root (which never hits its own entry).
+                return true;
+            }
+        }
         if self.vcf_rec(b, vcf_fours, line) {
             return true;
         }
@@ -204,13 +225,28 @@ impl<'a> ThreatSearch<'a> {
             // three no longer forces anything (VCF already tried the fours).
             return false;
         }
+        let won = self.vct_attack_moves(b, depth, vcf_fours, line);
+        if won {
+            self.vct_cache[slot] = (b.hash(), -(depth.min(127) as i8));
+        } else if !self.out_of_budget() {
+            self.vct_cache[slot] = (b.hash(), depth.min(127) as i8);
+        }
+        won
+    }
+
+    fn vct_attack_moves(
+        &mut self,
+        b: &mut Board,
+        depth: i32,
+        vcf_fours: i32,
+        line: &mut Vec<Pos>,
+    ) -> bool {
+        let att = b.side_to_move();
         let mut cands: Vec<(Pos, Threat)> = Vec::new();
-        for &p in b.cells() {
-            if b.is_empty(p) {
-                let t = b.threat(p, att);
-                if t.is_four() || t.is_three() {
-                    cands.push((p, t));
-                }
+        for p in b.hot_cells(att) {
+            let t = b.threat(p, att);
+            if t.is_four() || t.is_three() {
+                cands.push((p, t));
             }
         }
         let last = b.last_move().unwrap_or(Pos::NONE);
@@ -282,27 +318,26 @@ pub fn defence_moves(b: &mut Board, att: Color) -> Vec<Pos> {
     let def = att.flip();
     let mut out = Vec::new();
     if b.threat_count(att, Threat::Five) > 0 {
-        for &p in b.cells() {
-            if b.is_empty(p) && b.threat(p, att) == Threat::Five {
-                out.push(p);
-                break;
-            }
-        }
+        out.extend(find_threat(b, att, Threat::Five));
         return out;
     }
     if b.threat_count(att, Threat::Flex4) == 0 {
         return out;
     }
-    for &p in b.cells() {
-        if !b.is_empty(p) {
-            continue;
-        }
+    // Every cell with a four pattern of the attacker is hot for it, and
+    // every four of the defender is hot for the defender.
+    for p in b.hot_cells(att) {
         let blocks = b
             .patterns(p, att)
             .iter()
             .any(|&x| matches!(x, Pattern::B4 | Pattern::F4 | Pattern::DoubleFour))
             || b.threat(p, att) == Threat::Flex4;
         if blocks || b.threat(p, def).is_four() {
+            out.push(p);
+        }
+    }
+    for p in b.hot_cells(def) {
+        if b.threat(p, def).is_four() && !out.contains(&p) {
             out.push(p);
         }
     }
@@ -321,10 +356,8 @@ pub fn four_cells(b: &Board, c: Color) -> u32 {
 
 /// The first empty cell where `c` has threat `t`.
 pub fn find_threat(b: &Board, c: Color, t: Threat) -> Option<Pos> {
-    b.cells()
-        .iter()
-        .copied()
-        .find(|&p| b.is_empty(p) && b.threat(p, c) == t)
+    debug_assert!(t >= Threat::Flex3, "only hot classes are indexed");
+    b.hot_cells(c).find(|&p| b.threat(p, c) == t)
 }
 
 /// The cell where `c` makes five on a line through `p` (after `c` played `p`).
