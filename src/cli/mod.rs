@@ -6,6 +6,7 @@
 //! binary only dispatches to [`play::main`] and [`watch::main`].
 
 pub mod draw;
+pub mod play;
 pub mod sgf;
 
 use crate::types::Rule;
