@@ -9,6 +9,9 @@ With no command, speaks the Gomocup (Piskvork) protocol on stdin/stdout
 (see protocol.md). Commands:
   play [OPTIONS]     play a game against Tengen in the terminal
                      (--rule, --size, --first human|engine, --time MS, ...)
+  watch --engine CMD --engine CMD [OPTIONS]
+                     two protocol engines play each other over pipes; SGF
+                     records, a result summary (`self` = Tengen itself)
   bench [DEPTH]      search the bench positions to DEPTH (default 9) on one
                      thread; prints the node-count signature
   bench --time MS    search each bench position for MS milliseconds
@@ -16,7 +19,7 @@ With no command, speaks the Gomocup (Piskvork) protocol on stdin/stdout
   help               this text
   version            print the version
 
-`pbrain-tengen play --help` lists its options.";
+`pbrain-tengen play --help` and `pbrain-tengen watch --help` list the options.";
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -27,6 +30,7 @@ fn main() -> ExitCode {
         None => tengen::protocol::run_stdio(),
         Some("bench") => bench(&args[2..]),
         Some("play") => tengen::cli::play::main(&args[2..]),
+        Some("watch") => tengen::cli::watch::main(&args[2..]),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

@@ -8,6 +8,7 @@
 pub mod draw;
 pub mod play;
 pub mod sgf;
+pub mod watch;
 
 use crate::types::Rule;
 use std::collections::VecDeque;
