@@ -21,6 +21,13 @@ fn engine_move(text: &str) -> Option<(i32, i32)> {
     Some((x.parse().ok()?, y.parse().ok()?))
 }
 
+/// The number of stones in a winning line, as the program says it.
+fn count(n: usize) -> String {
+    ["five", "six", "seven", "eight", "nine"]
+        .get(n.wrapping_sub(5))
+        .map_or(n.to_string(), |s| s.to_string())
+}
+
 #[test]
 fn a_whole_game_against_tengen_ends_with_the_stated_result() {
     let size = 9;
@@ -62,7 +69,8 @@ fn a_whole_game_against_tengen_ends_with_the_stated_result() {
     match game.result() {
         Some(GameResult::Win(Color::White)) => {
             let said = format!(
-                "Tengen wins as White (O): five in a row at {}.",
+                "Tengen wins as White (O): {} in a row at {}.",
+                count(cells.len()),
                 cells.join(" ")
             );
             assert!(last_chunk.contains(&said), "{last_chunk}");

@@ -166,6 +166,20 @@ pub fn letter_numbers(cells: &[Pos]) -> String {
     v.join(" ")
 }
 
+/// A winning line in words: `five in a row at H8 I9 J10 K11 L12` (or six,
+/// seven, ... for an overline where it wins).
+pub fn line_phrase(cells: &[Pos]) -> String {
+    let n = match cells.len() {
+        5 => "five".to_string(),
+        6 => "six".to_string(),
+        7 => "seven".to_string(),
+        8 => "eight".to_string(),
+        9 => "nine".to_string(),
+        n => n.to_string(),
+    };
+    format!("{n} in a row at {}", letter_numbers(cells))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +246,8 @@ mod tests {
         assert!(coloured.contains("\x1b[1;36mX\x1b[0m"));
         assert!(coloured.contains('×'));
         assert_eq!(letter_numbers(&[Pos::new(7, 7), Pos::new(0, 9)]), "H8 A10");
+        let six: Vec<Pos> = (0..6).map(|x| Pos::new(x, 0)).collect();
+        assert_eq!(line_phrase(&six), "six in a row at A1 B1 C1 D1 E1 F1");
+        assert_eq!(line_phrase(&six[..5]), "five in a row at A1 B1 C1 D1 E1");
     }
 }

@@ -301,6 +301,7 @@ impl<'a, W: Write> Session<'a, W> {
             }
             if show {
                 self.show_board()?;
+                self.announce()?;
                 show = false;
             }
             self.prompt()?;
@@ -404,22 +405,24 @@ impl<'a, W: Write> Session<'a, W> {
         self.out.flush()
     }
 
-    /// The board with the last move (or the winning line) framed and, when
-    /// Black is to move under renju, the forbidden points; then the result
-    /// if the game is over.
-    fn show_board(&mut self) -> std::io::Result<()> {
-        let last = self.game.board().last_move();
-        let line = match (self.game.result(), last) {
+    /// The winning line of a finished game, if it was won.
+    fn winning_line(&self) -> Option<Vec<Pos>> {
+        match (self.game.result(), self.game.board().last_move()) {
             (Some(GameResult::Win(_)), Some(p)) => self.game.winning_line(p),
             _ => None,
-        };
+        }
+    }
+
+    /// The board with the last move (or the winning line) framed and, when
+    /// Black is to move under renju, the forbidden points.
+    fn show_board(&mut self) -> std::io::Result<()> {
         let mut marks = Marks::default();
-        match &line {
+        match self.winning_line() {
             Some(l) => {
-                marks.framed = l.clone();
+                marks.framed = l;
                 marks.winning = true;
             }
-            None => marks.framed = last.into_iter().collect(),
+            None => marks.framed = self.game.board().last_move().into_iter().collect(),
         }
         if !self.game.is_over()
             && self.game.rule() == Rule::Renju
@@ -428,16 +431,20 @@ impl<'a, W: Write> Session<'a, W> {
             marks.forbidden = self.game.forbidden_points();
         }
         let board = render(self.game.board(), &marks, self.style);
-        write!(self.out, "\n{board}")?;
+        write!(self.out, "\n{board}")
+    }
+
+    /// Says how the game ended, if it has.
+    fn announce(&mut self) -> std::io::Result<()> {
         match self.game.result() {
             Some(GameResult::Win(c)) => {
                 let who = if c == self.opts.human {
-                    "You win".to_string()
+                    "You win"
                 } else {
-                    "Tengen wins".to_string()
+                    "Tengen wins"
                 };
-                let cells = line.as_deref().map(letter_numbers).unwrap_or_default();
-                let text = format!("{who} as {}: five in a row at {cells}.", color_name(c));
+                let line = self.winning_line().unwrap_or_default();
+                let text = format!("{who} as {}: {}.", color_name(c), draw::line_phrase(&line));
                 let text = self.style.paint(sgr::BOLD, &text);
                 writeln!(self.out, "{text}")
             }
@@ -548,6 +555,7 @@ impl<'a, W: Write> Session<'a, W> {
             t.seldepth,
             format_score(t.score)
         )?;
+        self.announce()?;
         self.out.flush()
     }
 }

@@ -11,7 +11,7 @@
 //! thread per engine and waited for with a deadline, so a hung engine
 //! cannot hang the manager.
 
-use super::draw::{color_name, letter_numbers, render, sgr, Marks, Style};
+use super::draw::{color_name, line_phrase, render, sgr, Marks, Style};
 use super::sgf::{self, Record};
 use super::Args;
 use crate::bench::parse_pos_line;
@@ -221,7 +221,7 @@ impl Outcome {
         };
         let l = who(!w);
         let why = match &self.ending {
-            Ending::Five(line) => format!("five in a row at {}", letter_numbers(line)),
+            Ending::Five(line) => line_phrase(line),
             Ending::Full => "the board is full".into(),
             Ending::Foul(x, y) => format!(
                 "{l} played {} ({x},{y}), a forbidden point for Black (foul)",
@@ -933,8 +933,10 @@ mod tests {
         o.ending = Ending::Full;
         assert_eq!(o.sgf_result(), "Draw");
         o.winner = Some(Color::Black);
-        o.ending = Ending::Five(vec![Pos::new(0, 0), Pos::new(1, 0)]);
+        o.ending = Ending::Five((0..5).map(|x| Pos::new(x, 0)).collect());
         assert_eq!(o.sgf_result(), "B+");
-        assert!(o.describe(&names).ends_with("five in a row at A1 B1."));
+        assert!(o
+            .describe(&names)
+            .ends_with("five in a row at A1 B1 C1 D1 E1."));
     }
 }
