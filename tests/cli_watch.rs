@@ -67,7 +67,8 @@ fn freestyle_two_games_with_openings_and_pos_records() {
     let openings = tmp("watch-openings.txt");
     std::fs::write(
         &openings,
-        "# two openings\nc5f5b7c7c4d6d7e3e6f3\n\nl2i4l3m6j4i2f1j5\n",
+        // Two games play the first opening, each engine Black once.
+        "# two openings\nh8i9j8\n\nl2i4l3m6j4i2f1j5\n",
     )
     .unwrap();
     let pos = tmp("watch-freestyle.pos");
@@ -76,7 +77,7 @@ fn freestyle_two_games_with_openings_and_pos_records() {
     args.extend(["--games", "2", "--openings", &o, "--pos", &p, "--quiet"]);
     let (out, games) = watch(&args, "watch-freestyle.sgf", GAME);
     assert_eq!(games.len(), 2, "{out}");
-    let first: Vec<(i32, i32)> = tengen::bench::parse_pos_line("c5f5b7c7c4d6d7e3e6f3").unwrap();
+    let first: Vec<(i32, i32)> = tengen::bench::parse_pos_line("h8i9j8").unwrap();
     let pos_lines = std::fs::read_to_string(&pos).unwrap();
     let pos_lines: Vec<&str> = pos_lines.lines().collect();
     assert_eq!(pos_lines.len(), 2);
