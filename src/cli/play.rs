@@ -345,10 +345,15 @@ impl<'a, W: Write> Session<'a, W> {
 
     fn intro(&mut self) -> std::io::Result<()> {
         let o = &self.opts;
-        let who = if o.human == Color::Black {
-            "you move first"
-        } else {
-            "Tengen moves first"
+        let to_move = self.game.side_to_move() == o.human;
+        let who = match (o.opening.len(), to_move) {
+            (0, true) => "you move first".to_string(),
+            (0, false) => "Tengen moves first".to_string(),
+            (n, _) => format!(
+                "opening {} ({n} stones), {} to move",
+                super::sgf::pos_notation(&o.opening),
+                if to_move { "you" } else { "Tengen" }
+            ),
         };
         let text = format!(
             "Tengen {}: {} on {}x{}. You play {}, Tengen plays {} ({} ms a move); {who}.\n\
