@@ -3,12 +3,14 @@
 //! Layout: [`types`] (small value types), [`board`] (incremental position),
 //! [`rules`] (pattern tables, wins, renju forbidden points), [`eval`]
 //! (static evaluation), [`game`] (the game-level view used by front ends),
-//! [`search`] (the searcher facade) and [`protocol`] (the Gomocup protocol).
+//! [`search`] (the searcher facade), [`protocol`] (the Gomocup protocol)
+//! and [`cli`] (the terminal front ends `play` and `watch`).
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 pub mod bench;
 pub mod board;
+pub mod cli;
 pub mod eval;
 pub mod game;
 pub mod protocol;

@@ -7,12 +7,19 @@ const USAGE: &str = "usage: pbrain-tengen [COMMAND]
 
 With no command, speaks the Gomocup (Piskvork) protocol on stdin/stdout
 (see protocol.md). Commands:
+  play [OPTIONS]     play a game against Tengen in the terminal
+                     (--rule, --size, --first human|engine, --time MS, ...)
+  watch --engine CMD --engine CMD [OPTIONS]
+                     two protocol engines play each other over pipes; SGF
+                     records, a result summary (`self` = Tengen itself)
   bench [DEPTH]      search the bench positions to DEPTH (default 9) on one
                      thread; prints the node-count signature
   bench --time MS    search each bench position for MS milliseconds
   bench board        make/undo and renju forbidden-check speed
   help               this text
-  version            print the version";
+  version            print the version
+
+`pbrain-tengen play --help` and `pbrain-tengen watch --help` list the options.";
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -22,6 +29,8 @@ fn main() -> ExitCode {
     match args.get(1).map(String::as_str) {
         None => tengen::protocol::run_stdio(),
         Some("bench") => bench(&args[2..]),
+        Some("play") => tengen::cli::play::main(&args[2..]),
+        Some("watch") => tengen::cli::watch::main(&args[2..]),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

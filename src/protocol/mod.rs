@@ -92,9 +92,10 @@ fn read_loop<R: Read>(mut input: R, tx: &Sender<Event>, stop: &AtomicBool) {
 /// Exits the process: a search still winding down is not waited for.
 pub fn run_stdio() -> ! {
     if std::io::stdin().is_terminal() {
+        // One line, to stderr only: stdout belongs to the protocol.
         eprintln!(
-            "Tengen {} speaks the Gomocup (Piskvork) protocol on stdin/stdout: try `START 15`, \
-             then `BEGIN`; `END` quits. A terminal game (`pbrain-tengen play`) is planned: see README.",
+            "Tengen {} speaks the Gomocup (Piskvork) protocol on stdin/stdout (try `START 15`, \
+             then `BEGIN`; `END` quits); `pbrain-tengen play` starts a terminal game.",
             env!("CARGO_PKG_VERSION")
         );
     }
