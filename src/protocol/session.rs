@@ -168,6 +168,9 @@ pub struct Session {
     queue: VecDeque<Result<Command, ParseError>>,
     /// The hash size last given to the searcher.
     hash_in_use: usize,
+    /// Input has ended: finish what was already read, answering at once,
+    /// then exit.
+    eof: bool,
 }
 
 impl Session {
@@ -184,6 +187,7 @@ impl Session {
             thinking: None,
             queue: VecDeque::new(),
             hash_in_use: DEFAULT_HASH_BYTES,
+            eof: false,
         }
     }
 
@@ -195,17 +199,32 @@ impl Session {
         }
         loop {
             let step = match &self.thinking {
+                // After the end of input only the running search is waited
+                // for (the input channel is closed and would always fire).
+                Some(th) if self.eof => Step::Report(th.reports.recv().ok()),
                 Some(th) => select! {
                     recv(input) -> m => Step::Input(m.ok()),
                     recv(th.reports) -> r => Step::Report(r.ok()),
                 },
+                None if self.eof => {
+                    log::info!("end of input: all commands answered, quitting");
+                    return;
+                }
                 None => Step::Input(input.recv().ok()),
             };
             let flow = match step {
                 Step::Input(Some(Event::Line(line))) => self.handle(line),
                 Step::Input(Some(Event::Eof) | None) => {
-                    log::info!("end of input: quitting");
-                    Flow::Exit
+                    // The reader has already stopped the running search. What
+                    // was read before the end still gets its answers, each
+                    // at once, so a piped script sees every reply and the
+                    // process is gone within a second.
+                    log::info!("end of input: finishing queued commands");
+                    self.eof = true;
+                    if self.thinking.is_none() {
+                        return;
+                    }
+                    Flow::Continue
                 }
                 Step::Report(Some(Report::Iteration(it))) => {
                     self.print_iteration(&it);
@@ -615,7 +634,13 @@ impl Session {
         }
     }
 
-    fn launch(&mut self, req: SearchRequest, job: Job) {
+    fn launch(&mut self, mut req: SearchRequest, job: Job) {
+        if self.eof {
+            req.time = TimeControl {
+                turn_ms: Some(0),
+                ..TimeControl::infinite()
+            };
+        }
         let hash = self.opts.hash_bytes();
         if hash != self.hash_in_use {
             self.searcher.resize_hash(hash);

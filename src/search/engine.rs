@@ -37,7 +37,11 @@ const LEAF_VCF_NODES: u64 = 120;
 
 /// Search state that outlives one `think`: the table and the stop flag.
 pub struct Engine {
-    tt: TranspositionTable,
+    /// Allocated at the first search, not at start-up: a manager sends
+    /// `INFO max_memory` after starting us, and a table allocated before
+    /// would count against the process's peak memory.
+    tt: Option<TranspositionTable>,
+    hash_bytes: usize,
     stop: Arc<AtomicBool>,
     history: Box<[[i32; NUM_CELLS]; 2]>,
 }
@@ -45,22 +49,26 @@ pub struct Engine {
 impl Engine {
     pub fn new(hash_bytes: usize, stop: Arc<AtomicBool>) -> Engine {
         Engine {
-            tt: TranspositionTable::new(hash_bytes),
+            tt: None,
+            hash_bytes,
             stop,
             history: Box::new([[0; NUM_CELLS]; 2]),
         }
     }
 
     pub fn resize_hash(&mut self, bytes: usize) {
-        if bytes != self.tt.size_bytes() {
-            // Free the old table first so the peak stays at one table.
-            self.tt = TranspositionTable::new(64);
-            self.tt = TranspositionTable::new(bytes);
+        if bytes != self.hash_bytes {
+            // Free the old table now; the new one is made by the next search,
+            // so the peak never holds both.
+            self.tt = None;
+            self.hash_bytes = bytes;
         }
     }
 
     pub fn clear_hash(&mut self) {
-        self.tt.clear();
+        if let Some(tt) = &self.tt {
+            tt.clear();
+        }
         for h in self.history.iter_mut() {
             h.fill(0);
         }
@@ -73,7 +81,8 @@ impl Engine {
         started: Instant,
         reports: &Sender<Report>,
     ) -> SearchResult {
-        self.tt.new_search();
+        let tt = self.tt.get_or_insert_with(|| TranspositionTable::new(self.hash_bytes));
+        tt.new_search();
         for h in self.history.iter_mut() {
             for v in h.iter_mut() {
                 *v /= 8;
@@ -82,7 +91,7 @@ impl Engine {
         let limits = time::limits(&req.time, req.board.stone_count());
         let mut w = Worker {
             board: req.board.clone(),
-            tt: &self.tt,
+            tt,
             stop: &self.stop,
             started,
             limits,
