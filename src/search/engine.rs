@@ -81,7 +81,9 @@ impl Engine {
         started: Instant,
         reports: &Sender<Report>,
     ) -> SearchResult {
-        let tt = self.tt.get_or_insert_with(|| TranspositionTable::new(self.hash_bytes));
+        let tt = self
+            .tt
+            .get_or_insert_with(|| TranspositionTable::new(self.hash_bytes));
         tt.new_search();
         for h in self.history.iter_mut() {
             for v in h.iter_mut() {
@@ -225,7 +227,7 @@ impl<'a> Worker<'a> {
             self.threats.set_deadline(
                 timed.then(|| self.deadline_after(self.limits.soft / 3, Duration::from_millis(20))),
             );
-            if let Some(p) = self.threats.vct(&mut self.board, 7, 12) {
+            if let Some(p) = self.threats.vct(&mut self.board, 10, 12) {
                 if !req.blocked.contains(&p) {
                     let score = win_in(40);
                     self.report(reports, 1, score, &[p], 0);

@@ -289,6 +289,16 @@ impl<'a> ThreatSearch<'a> {
             // Nothing forces a reply: the threat was not real.
             return false;
         }
+        // The strongest defences first: our own fours (they gain a tempo),
+        // then the cells that matter most to the attacker.
+        let mut defences = defences;
+        defences.sort_by_key(|&q| {
+            let own_four = b.threat(q, def).is_four();
+            (
+                std::cmp::Reverse(own_four),
+                std::cmp::Reverse(b.threat(q, att)),
+            )
+        });
         for q in defences {
             if def == Color::Black && b.forbidden_candidate(q) && b.is_forbidden(q) {
                 continue;
