@@ -230,3 +230,34 @@ fn self_play_is_legal_under_every_rule() {
         }
     }
 }
+
+/// Positions where the side to move wins by continuous threats (fours and
+/// open threes) but has no VCF; each needs tens of thousands of threat-search
+/// nodes. Found by self-play and checked with the solver at a large budget.
+const VCT_POSITIONS: &[&str] = &[
+    "h8k11f10i11n11d8f11d12",
+    "h8g9f10h10k13h5g12g5m12",
+    "h8g9k8j6e9j8j3f6d4",
+];
+
+#[test]
+fn finds_vct_wins_without_a_vcf() {
+    for moves in VCT_POSITIONS {
+        let mv = tengen::bench::parse_pos_line(moves).unwrap();
+        let mut b = Board::from_moves(15, 15, Rule::Freestyle, &mv).unwrap();
+        let mut ts = ThreatSearch::new(2_000_000, None);
+        assert!(ts.vcf(&mut b, 30).is_none(), "{moves}: has a VCF");
+        let (p, score) = best_move(&b, 3000);
+        assert!(score > 0 && is_decisive(score), "{moves}: score {score}");
+        // The move must keep the win: after it, the opponent cannot stop a
+        // threat sequence (checked by the solver with the opponent to move
+        // and every defence tried).
+        let mut after = b.clone();
+        after.make(p);
+        let mut opp = ThreatSearch::new(3_000_000, None);
+        assert!(
+            opp.vcf(&mut after, 30).is_none(),
+            "{moves}: {p:?} allows a counter VCF"
+        );
+    }
+}

@@ -106,6 +106,7 @@ impl Engine {
             pv: vec![[Pos::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_excluded: Vec::new(),
+            root_scores: Vec::new(),
             threats: ThreatSearch::new(0, Some(&self.stop)),
         };
         w.run(req, reports)
@@ -127,6 +128,9 @@ struct Worker<'a> {
     pv: Vec<[Pos; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     root_excluded: Vec<Pos>,
+    /// Scores (bounds for all but the best) of the root moves searched in
+    /// the current iteration, in search order.
+    root_scores: Vec<(Pos, Score)>,
     threats: ThreatSearch<'a>,
 }
 
@@ -244,8 +248,10 @@ impl<'a> Worker<'a> {
         let mut best_depth = 0;
         let multipv = req.multipv.clamp(1, root_moves.len());
         let mut prev_score = 0;
+        let mut ranked: Vec<(Pos, Score)> = Vec::new();
         for depth in 1..=max_depth {
             let mut iteration_best: Option<(Pos, Score, Vec<Pos>)> = None;
+            self.root_scores.clear();
             self.root_excluded = req.blocked.clone();
             if self.root_excluded.len() >= root_moves.len() {
                 self.root_excluded.clear();
@@ -269,6 +275,8 @@ impl<'a> Worker<'a> {
             let Some((mv, score, pv)) = iteration_best else {
                 break;
             };
+            ranked = std::mem::take(&mut self.root_scores);
+            ranked.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
             best = mv;
             best_score = score;
             best_pv = pv;
@@ -287,7 +295,71 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
+        if !instant && !(is_decisive(best_score) && best_score > 0) {
+            if let Some(safe) = self.avoid_threat_loss(best, &ranked, &req.blocked) {
+                if safe != best {
+                    log::debug!(
+                        "{} lets the opponent win by threats; playing {} instead",
+                        best.to_letter_number(),
+                        safe.to_letter_number()
+                    );
+                    best = safe;
+                    best_pv = vec![safe];
+                }
+            }
+        }
         self.result(best, best_score, best_depth, best_pv)
+    }
+
+    /// The search's horizon can miss a long threat sequence. Before
+    /// answering, check that the opponent has no VCT after `best`; if it
+    /// has, try the next best root moves (at most eight), within half the
+    /// time left before the hard limit. Returns the first safe move, or
+    /// `None` if none was found in time (then `best` stands).
+    fn avoid_threat_loss(
+        &mut self,
+        best: Pos,
+        ranked: &[(Pos, Score)],
+        blocked: &[Pos],
+    ) -> Option<Pos> {
+        let timed = self.limits.hard != Duration::MAX;
+        let deadline = if timed {
+            let left = self.limits.hard.saturating_sub(self.elapsed());
+            Some(Instant::now() + left / 2)
+        } else {
+            None
+        };
+        let mut cands = vec![best];
+        for &(p, _) in ranked {
+            if cands.len() >= 8 {
+                break;
+            }
+            if !cands.contains(&p) && !blocked.contains(&p) {
+                cands.push(p);
+            }
+        }
+        for p in cands {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            self.board.make(p);
+            self.threats.reset(if timed { u64::MAX } else { 100_000 });
+            self.threats.set_deadline(deadline);
+            let loses = self.threats.vct(&mut self.board, 8, 12).is_some();
+            let aborted = self.threats.nodes >= self.threats.node_limit;
+            self.nodes += self.threats.nodes;
+            self.threats.nodes = 0;
+            self.board.undo();
+            if p == best && !loses {
+                // Safe, or not known to lose in the time we had: keep it.
+                return Some(best);
+            }
+            if !loses && !aborted {
+                return Some(p);
+            }
+        }
+        self.threats.set_deadline(None);
+        None
     }
 
     fn deadline_after(&self, share: Duration, floor: Duration) -> Instant {
@@ -546,6 +618,9 @@ impl<'a> Worker<'a> {
             self.board.undo();
             if self.stopped {
                 return 0;
+            }
+            if ply == 0 {
+                self.root_scores.push((m.pos, score));
             }
             searched += 1;
             if score > best {

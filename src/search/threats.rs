@@ -220,8 +220,28 @@ impl<'a> ThreatSearch<'a> {
         }
         let att = b.side_to_move();
         let def = att.flip();
-        if b.threat_count(def, Threat::Five) > 0 || b.threat_count(def, Threat::Flex4) > 0 {
-            // The defender has a four or an open three of its own: a plain
+        let def_fives = b.threat_count(def, Threat::Five);
+        if def_fives == 1 {
+            // The defender answered with a four: block it (a forced move that
+            // does not count as depth; stones only increase, so this ends)
+            // and the defender must face our threats again.
+            let Some(q) = find_threat(b, def, Threat::Five) else {
+                return false;
+            };
+            if !b.is_legal_for(q, att) {
+                return false;
+            }
+            b.make(q);
+            line.push(q);
+            let won = self.vct_defend(b, depth, vcf_fours, line);
+            b.undo();
+            if !won {
+                line.pop();
+            }
+            return won;
+        }
+        if def_fives > 1 || b.threat_count(def, Threat::Flex4) > 0 {
+            // Two fives to block, or an open three of the defender's: a plain
             // three no longer forces anything (VCF already tried the fours).
             return false;
         }
