@@ -295,7 +295,8 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
-        if !instant && !(is_decisive(best_score) && best_score > 0) {
+        let proven_win = is_decisive(best_score) && best_score > 0;
+        if !instant && !proven_win {
             if let Some(safe) = self.avoid_threat_loss(best, &ranked, &req.blocked) {
                 if safe != best {
                     log::debug!(
