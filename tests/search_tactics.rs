@@ -106,11 +106,9 @@ fn defends_an_open_three() {
     assert!(!is_decisive(score) || score > 0, "score {score}");
 }
 
-#[test]
-fn finds_vcf_by_solver_and_search() {
-    // Black wins by continuous fours, and by no sequence shorter than nine
-    // fours (found by self-play and checked with every shorter limit).
-    let d = "
+/// Black to move wins by continuous fours, and by no sequence shorter than
+/// nine fours.
+const VCF_NINE_FOURS: &str = "
 . . . . . . . . . o . . . . .
 . . . . . . . o . . . . . . .
 . . . . . . . . . . . . . x .
@@ -126,6 +124,12 @@ x . . o o . o x . . . x . . .
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .";
+
+#[test]
+fn finds_vcf_by_solver_and_search() {
+    // Black wins by continuous fours, and by no sequence shorter than nine
+    // fours (found by self-play and checked with every shorter limit).
+    let d = VCF_NINE_FOURS;
     let mut b = board(d, Rule::Freestyle, Color::Black);
     let mut ts = ThreatSearch::new(1_000_000, None);
     for shorter in 1..9 {
@@ -156,22 +160,7 @@ x . . o o . o x . . . x . . .
 #[test]
 fn stops_the_opponents_vcf() {
     // The same position with White to move: White must stop Black's VCF.
-    let d = "
-. . . . . . . . . o . . . . .
-. . . . . . . o . . . . . . .
-. . . . . . . . . . . . . x .
-. . . . . . x . x . x . . . .
-. . . . o o . . . . . o . . .
-o . . . . . . . . . x . . . .
-. . . . . . . . . . . . . . .
-x . . o o . o x . . . x . . .
-. . . . . . . x o . . . . . .
-. . . . o . x . . . . . . . .
-. . . . . . . . . . . . . . .
-. . . . . . x . . . . . . . .
-. . . . . . . . . . . . . . .
-. . . . . . . . . . . . . . .
-. . . . . . . . . . . . . . .";
+    let d = VCF_NINE_FOURS;
     let b = board(d, Rule::Freestyle, Color::White);
     let (p, _) = best_move(&b, 2000);
     let mut after = b.clone();

@@ -667,16 +667,22 @@ impl Session {
         });
     }
 
-    /// Starts a search for our move in the current position.
-    fn think(&mut self, cmd: &str, multipv: usize) {
-        let Some(b) = self.board_or_error(cmd) else {
-            return;
-        };
-        let mut b = b.clone();
+    /// A copy of the position for `cmd` to move in, or `None` after
+    /// answering the ERROR (no board yet, game over, no legal move).
+    fn board_to_move(&mut self, cmd: &str) -> Option<Board> {
+        let mut b = self.board_or_error(cmd)?.clone();
         if let Some(why) = self.cannot_move(&mut b) {
             self.out.error(&why);
-            return;
+            return None;
         }
+        Some(b)
+    }
+
+    /// Starts a search for our move in the current position.
+    fn think(&mut self, cmd: &str, multipv: usize) {
+        let Some(b) = self.board_to_move(cmd) else {
+            return;
+        };
         let req = self.request(b, self.opts.time, multipv);
         self.launch(req, Job::Move);
     }
@@ -900,14 +906,9 @@ impl Session {
     /// A quick static choice; nothing is played on the board.
     fn balance(&mut self, bias: i32, two: bool) {
         let cmd = if two { "YXBALANCETWO" } else { "YXBALANCEONE" };
-        let Some(b) = self.board_or_error(cmd) else {
+        let Some(mut b) = self.board_to_move(cmd) else {
             return;
         };
-        let mut b = b.clone();
-        if let Some(why) = self.cannot_move(&mut b) {
-            self.out.error(&why);
-            return;
-        }
         let me = b.side_to_move();
         let mut best: Option<(i64, Vec<Pos>)> = None;
         let mut consider = |value: i32, moves: Vec<Pos>| {

@@ -109,15 +109,7 @@ impl<'a> ThreatSearch<'a> {
                 }
             }
         } else {
-            for p in b.hot_cells(att) {
-                let t = b.threat(p, att);
-                if t.is_four() {
-                    cands.push((p, t));
-                }
-            }
-            // Strongest first; among equals, close to the last moves first.
-            let last = b.last_move().unwrap_or(Pos::NONE);
-            cands.sort_by_key(|&(p, t)| (std::cmp::Reverse(t), distance(p, last)));
+            cands = attack_candidates(b, att, Threat::is_four);
         }
         for (p, t) in cands {
             if att == Color::Black && b.forbidden_candidate(p) && b.is_forbidden(p) {
@@ -262,15 +254,7 @@ impl<'a> ThreatSearch<'a> {
         line: &mut Vec<Pos>,
     ) -> bool {
         let att = b.side_to_move();
-        let mut cands: Vec<(Pos, Threat)> = Vec::new();
-        for p in b.hot_cells(att) {
-            let t = b.threat(p, att);
-            if t.is_four() || t.is_three() {
-                cands.push((p, t));
-            }
-        }
-        let last = b.last_move().unwrap_or(Pos::NONE);
-        cands.sort_by_key(|&(p, t)| (std::cmp::Reverse(t), distance(p, last)));
+        let cands = attack_candidates(b, att, |t| t.is_four() || t.is_three());
         for (p, _) in cands {
             if att == Color::Black && b.forbidden_candidate(p) && b.is_forbidden(p) {
                 continue;
@@ -372,6 +356,19 @@ pub fn defence_moves(b: &mut Board, att: Color) -> Vec<Pos> {
         }
     }
     out
+}
+
+/// The cells where `att` makes a threat that `keep` accepts, strongest
+/// first and, among equals, nearest the last move first.
+fn attack_candidates(b: &Board, att: Color, keep: impl Fn(Threat) -> bool) -> Vec<(Pos, Threat)> {
+    let mut cands: Vec<(Pos, Threat)> = b
+        .hot_cells(att)
+        .map(|p| (p, b.threat(p, att)))
+        .filter(|&(_, t)| keep(t))
+        .collect();
+    let last = b.last_move().unwrap_or(Pos::NONE);
+    cands.sort_by_key(|&(p, t)| (std::cmp::Reverse(t), distance(p, last)));
+    cands
 }
 
 /// Number of empty cells where `c` can make a four (renju Black's forbidden
