@@ -7,20 +7,24 @@ use support::{parse_move_on, Engine};
 
 const EXIT: Duration = Duration::from_secs(1);
 
-/// An engine thinking on its first move with 30 s per move. Returns it and
-/// whether it already answered within `wait` (a search that finishes that
-/// fast cannot be interrupted; the interim move chooser does).
-fn thinking(wait: Duration) -> (Engine, bool) {
+/// An engine thinking, with 30 s per move, on a quiet position of a
+/// balanced opening (no forced win or forced reply, so the search really
+/// runs). Panics if it answers within `wait`: every test below needs a
+/// search that is still running.
+fn thinking(wait: Duration) -> Engine {
     let mut e = Engine::start();
     e.send("START 15");
     e.expect("OK");
     e.send("INFO timeout_turn 30000");
-    e.send("BEGIN");
-    let answered = e.reply_within(wait).is_some();
-    if answered {
-        eprintln!("note: the search answered within {wait:?}, so it was not interrupted");
-    }
-    (e, answered)
+    // l2 i4 l3 m6 j4 i2 f1 j5: Black to move, so the first stone is ours.
+    e.send_all(&[
+        "BOARD", "11,1,1", "8,3,2", "11,2,1", "12,5,2", "9,3,1", "8,1,2", "5,0,1", "9,4,2", "DONE",
+    ]);
+    assert!(
+        e.reply_within(wait).is_none(),
+        "the search answered within {wait:?}: nothing to interrupt"
+    );
+    e
 }
 
 #[test]
@@ -54,7 +58,7 @@ fn eof_before_anything() {
 
 #[test]
 fn end_mid_search_exits_without_a_move() {
-    let (mut e, answered) = thinking(Duration::from_millis(300));
+    let mut e = thinking(Duration::from_millis(300));
     let t = Instant::now();
     e.send("END");
     assert!(e.wait_exit(EXIT).is_some(), "no exit within 1 s of END");
@@ -64,23 +68,50 @@ fn end_mid_search_exits_without_a_move() {
         .into_iter()
         .filter(|l| !l.starts_with("MESSAGE"))
         .collect();
-    assert!(
-        after.is_empty(),
-        "printed after END: {after:?} (answered before: {answered})"
-    );
+    assert!(after.is_empty(), "printed after END: {after:?}");
 }
 
 #[test]
-fn eof_mid_search_exits_without_a_move() {
-    let (mut e, _) = thinking(Duration::from_millis(300));
+fn eof_mid_search_answers_at_once_and_exits() {
+    // The end of input stops the search at once; the move it had is still
+    // printed (what was read gets its answer), and the process is gone
+    // within a second.
+    let mut e = thinking(Duration::from_millis(300));
+    let t = Instant::now();
     e.close_stdin();
     assert!(e.wait_exit(EXIT).is_some(), "no exit within 1 s of EOF");
+    assert!(t.elapsed() < EXIT);
     let after: Vec<String> = e
         .drain(Duration::from_millis(200))
         .into_iter()
         .filter(|l| !l.starts_with("MESSAGE"))
         .collect();
-    assert!(after.is_empty(), "printed after EOF: {after:?}");
+    assert!(after.len() <= 1, "more than the move after EOF: {after:?}");
+    for m in &after {
+        parse_move_on(m, 15, 15);
+    }
+}
+
+#[test]
+fn eof_answers_every_command_already_read() {
+    // A piped script without END: every request gets its reply.
+    let mut e = Engine::start();
+    e.send_all(&[
+        "START 15",
+        "INFO timeout_turn 5000",
+        "BEGIN",
+        "TURN 8,8",
+        "ABOUT",
+    ]);
+    e.close_stdin();
+    e.expect("OK");
+    parse_move_on(&e.reply(), 15, 15);
+    parse_move_on(&e.reply(), 15, 15);
+    e.expect_prefix("name=");
+    assert!(
+        e.wait_exit(EXIT).is_some(),
+        "no exit within 1 s of the last reply"
+    );
 }
 
 #[test]
@@ -94,10 +125,7 @@ fn end_inside_a_block_exits() {
 #[test]
 fn yxstop_mid_search_answers_now() {
     for stop in ["YXSTOP", "stop"] {
-        let (mut e, answered) = thinking(Duration::from_millis(300));
-        if answered {
-            continue;
-        }
+        let mut e = thinking(Duration::from_millis(300));
         let t = Instant::now();
         e.send(stop);
         let m = e.reply_within(EXIT).expect("a move within 1 s of the stop");
@@ -111,12 +139,10 @@ fn yxstop_mid_search_answers_now() {
 
 #[test]
 fn info_during_a_search_applies_to_the_next_move() {
-    let (mut e, answered) = thinking(Duration::from_millis(200));
+    let mut e = thinking(Duration::from_millis(200));
     e.send("INFO timeout_turn 200");
-    if !answered {
-        e.send("YXSTOP");
-        parse_move_on(&e.reply(), 15, 15);
-    }
+    e.send("YXSTOP");
+    parse_move_on(&e.reply(), 15, 15);
     let t = Instant::now();
     e.send("TURN 0,0");
     parse_move_on(&e.reply(), 15, 15);
