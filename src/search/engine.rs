@@ -4,7 +4,7 @@
 //! quiescence search.
 
 use super::threats::{self, find_threat, ThreatSearch};
-use super::time::{self, IterationPolicy, TimeLimits};
+use super::time::{self, Clock, IterationPolicy, TimeLimits, WallClock};
 use super::tt::TranspositionTable;
 use super::{Iteration, Report, SearchRequest, SearchResult};
 use crate::board::Board;
@@ -81,6 +81,17 @@ impl Engine {
         started: Instant,
         reports: &Sender<Report>,
     ) -> SearchResult {
+        self.think_with_clock(req, &WallClock(started), reports)
+    }
+
+    /// [`Engine::think`] with the time read from `clock`: every time limit
+    /// of the search is measured on it.
+    pub fn think_with_clock(
+        &mut self,
+        req: &SearchRequest,
+        clock: &dyn Clock,
+        reports: &Sender<Report>,
+    ) -> SearchResult {
         let tt = self
             .tt
             .get_or_insert_with(|| TranspositionTable::new(self.hash_bytes));
@@ -95,7 +106,7 @@ impl Engine {
             board: req.board.clone(),
             tt,
             stop: &self.stop,
-            started,
+            clock,
             limits,
             max_nodes: req.max_nodes.unwrap_or(u64::MAX),
             nodes: 0,
@@ -107,6 +118,7 @@ impl Engine {
             pv_len: [0; MAX_PLY + 1],
             root_excluded: Vec::new(),
             root_scores: Vec::new(),
+            root_depth: 0,
             threats: ThreatSearch::new(0, Some(&self.stop)),
         };
         w.run(req, reports)
@@ -117,7 +129,7 @@ struct Worker<'a> {
     board: Board,
     tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
-    started: Instant,
+    clock: &'a dyn Clock,
     limits: TimeLimits,
     max_nodes: u64,
     nodes: u64,
@@ -131,6 +143,8 @@ struct Worker<'a> {
     /// Scores (bounds for all but the best) of the root moves searched in
     /// the current iteration, in search order.
     root_scores: Vec<(Pos, Score)>,
+    /// Nominal depth of the current iteration.
+    root_depth: i32,
     threats: ThreatSearch<'a>,
 }
 
@@ -141,11 +155,13 @@ struct ScoredMove {
     pos: Pos,
     score: i32,
     quiet: bool,
+    /// The move makes a four (the opponent's reply is forced).
+    four: bool,
 }
 
 impl<'a> Worker<'a> {
     fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        self.clock.elapsed()
     }
 
     fn result(&self, best: Pos, score: Score, depth: i32, pv: Vec<Pos>) -> SearchResult {
@@ -252,6 +268,7 @@ impl<'a> Worker<'a> {
         for depth in 1..=max_depth {
             let mut iteration_best: Option<(Pos, Score, Vec<Pos>)> = None;
             self.root_scores.clear();
+            self.root_depth = depth;
             self.root_excluded = req.blocked.clone();
             if self.root_excluded.len() >= root_moves.len() {
                 self.root_excluded.clear();
@@ -363,8 +380,11 @@ impl<'a> Worker<'a> {
         None
     }
 
+    /// The wall-clock instant at which `share` (at least `floor`, at most
+    /// the hard limit) of the move's time has passed on the search clock.
     fn deadline_after(&self, share: Duration, floor: Duration) -> Instant {
-        self.started + share.max(floor).min(self.limits.hard)
+        let target = share.max(floor).min(self.limits.hard);
+        Instant::now() + target.saturating_sub(self.elapsed())
     }
 
     fn report(
@@ -593,8 +613,11 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            // A four leaves the opponent one reply: searching it costs almost
+            // nothing, so it does not use up depth (within a ply limit).
+            let extend = m.four && ply < 2 * self.root_depth as usize;
             self.board.make(m.pos);
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + i32::from(extend);
             let score = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
@@ -715,6 +738,7 @@ impl<'a> Worker<'a> {
                         pos: q,
                         score: 0,
                         quiet: false,
+                        four: self.board.threat(q, me).is_four(),
                     });
                 }
             }
@@ -761,6 +785,7 @@ impl<'a> Worker<'a> {
                 pos: p,
                 score,
                 quiet,
+                four: mt.is_four(),
             });
         }
         if out.is_empty() && self.board.stone_count() == 0 {
@@ -769,9 +794,57 @@ impl<'a> Worker<'a> {
                 pos: c,
                 score: 0,
                 quiet: true,
+                four: false,
             });
         }
         out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::TimeControl;
+
+    /// A clock that jumps `step` every time it is read.
+    struct JumpClock {
+        now: std::sync::Mutex<Duration>,
+        step: Duration,
+    }
+
+    impl Clock for JumpClock {
+        fn elapsed(&self) -> Duration {
+            let mut now = self.now.lock().expect("clock");
+            *now += self.step;
+            *now
+        }
+    }
+
+    #[test]
+    fn hard_limit_is_read_from_the_injected_clock() {
+        // A quiet position with 10 s a move; the fake clock passes 2 s per
+        // reading, so the search must give up after a handful of checks
+        // instead of thinking ten real seconds.
+        let moves = crate::bench::parse_pos_line("l2i4l3m6j4i2f1j5").unwrap();
+        let board = Board::from_moves(15, 15, Rule::Freestyle, &moves).unwrap();
+        let tc = TimeControl {
+            turn_ms: Some(10_000),
+            ..TimeControl::infinite()
+        };
+        let mut engine = Engine::new(1 << 20, Arc::new(AtomicBool::new(false)));
+        let clock = JumpClock {
+            now: std::sync::Mutex::new(Duration::ZERO),
+            step: Duration::from_secs(2),
+        };
+        let (tx, _rx) = crossbeam_channel::unbounded();
+        let t = Instant::now();
+        let r = engine.think_with_clock(&SearchRequest::new(board.clone(), tc), &clock, &tx);
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "took {:?}",
+            t.elapsed()
+        );
+        assert!(!r.best.is_none() && board.is_empty(r.best));
     }
 }
