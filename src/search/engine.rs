@@ -66,9 +66,9 @@ impl Engine {
     }
 
     pub fn clear_hash(&mut self) {
-        if let Some(tt) = &self.tt {
-            tt.clear();
-        }
+        // A fresh zeroed table is cheaper than writing zeros over the old
+        // one: its pages are mapped only as the next search touches them.
+        self.tt = None;
         for h in self.history.iter_mut() {
             h.fill(0);
         }
@@ -220,7 +220,7 @@ impl<'a> Worker<'a> {
         if instant {
             // "As fast as possible": a short VCF and a shallow, node-capped
             // search still give a sensible move in a few milliseconds.
-            self.max_nodes = self.max_nodes.min(20_000);
+            self.max_nodes = self.max_nodes.min(8_000);
         }
 
         // Root threat search: a VCF first, then a VCT, each within a share of

@@ -17,13 +17,13 @@ struct Entry {
 
 const BUCKET_ENTRIES: usize = 4;
 
-#[derive(Default)]
-#[repr(align(64))]
-struct Bucket {
-    entries: [Entry; BUCKET_ENTRIES],
-}
+/// Largest table made, whatever is asked: far more than any game needs.
+pub const MAX_BYTES: usize = 1 << 34;
 
-const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+/// Bytes of one bucket (four entries): one cache line.
+const BUCKET_BYTES: usize = 64;
+
+const _: () = assert!(std::mem::size_of::<Entry>() * BUCKET_ENTRIES == BUCKET_BYTES);
 
 /// What a probe returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,12 @@ pub struct TtData {
 
 /// The table. Size is set in bytes so the protocol can honour memory limits.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// The entries, one spare bucket's worth longer than needed so that
+    /// bucket 0 can start on a cache line: bucket i is
+    /// `entries[base + 4 i .. base + 4 i + 4]`.
+    entries: Vec<Entry>,
+    base: usize,
+    buckets: usize,
     generation: AtomicU8,
 }
 
@@ -97,19 +102,73 @@ fn from_tt(score: Score, ply: i32) -> Score {
     }
 }
 
+/// `n` empty entries, taken from the allocator already zeroed: the operating
+/// system maps zero pages lazily, so even a large table costs nothing until
+/// the search touches it (no delay on the first move, and the resident size
+/// grows only as the table is used). An allocation the system refuses
+/// halves the request instead of ending the process.
+fn zeroed_entries(mut n: usize) -> Vec<Entry> {
+    while n > 2 * BUCKET_ENTRIES {
+        if let Some(v) = try_zeroed_entries(n) {
+            return v;
+        }
+        n /= 2;
+    }
+    (0..2 * BUCKET_ENTRIES).map(|_| Entry::default()).collect()
+}
+
+fn try_zeroed_entries(n: usize) -> Option<Vec<Entry>> {
+    let layout = std::alloc::Layout::array::<Entry>(n).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
+    // SAFETY: the layout is non-zero-sized and is exactly the one a
+    // `Vec<Entry>` of capacity `n` uses, so the allocation can be handed to
+    // `Vec::from_raw_parts` with length and capacity `n`; an all-zero bit
+    // pattern is a valid `Entry` (two atomic integers). The alignment is the
+    // natural one of `Entry`, so the allocator can hand out fresh zero pages
+    // instead of writing zeros.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Entry;
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Vec::from_raw_parts(ptr, n, n))
+    }
+}
+
+/// Number of buckets for a table of at most `bytes`: a power of two, at
+/// least one, and never more than [`MAX_BYTES`] worth.
+fn bucket_count(bytes: usize) -> usize {
+    let n = (bytes.min(MAX_BYTES) / BUCKET_BYTES).max(1);
+    if n.is_power_of_two() {
+        n
+    } else {
+        n.next_power_of_two() / 2
+    }
+}
+
 impl TranspositionTable {
     /// A table of at most `bytes` (rounded down to a power of two of
     /// buckets, at least one bucket).
     pub fn new(bytes: usize) -> Self {
-        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let n = if n.is_power_of_two() {
-            n
+        let entries = zeroed_entries((bucket_count(bytes) + 1) * BUCKET_ENTRIES);
+        let buckets = entries.len() / BUCKET_ENTRIES - 1;
+        // Round down to a power of two if the allocation had to shrink.
+        let buckets = if buckets.is_power_of_two() {
+            buckets
         } else {
-            n.next_power_of_two() / 2
+            buckets.next_power_of_two() / 2
         };
-        let mut buckets = Vec::with_capacity(n);
-        buckets.resize_with(n, Bucket::default);
+        let misalign = (entries.as_ptr() as usize) % BUCKET_BYTES;
+        let base = if misalign == 0 {
+            0
+        } else {
+            (BUCKET_BYTES - misalign) / std::mem::size_of::<Entry>()
+        };
         TranspositionTable {
+            entries,
+            base,
             buckets,
             generation: AtomicU8::new(0),
         }
@@ -117,12 +176,12 @@ impl TranspositionTable {
 
     /// Bytes in use.
     pub fn size_bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        self.buckets * BUCKET_BYTES
     }
 
     pub fn clear(&self) {
-        for b in &self.buckets {
-            for e in &b.entries {
+        for b in 0..self.buckets {
+            for e in self.bucket_at(b) {
                 e.key.store(0, Ordering::Relaxed);
                 e.data.store(0, Ordering::Relaxed);
             }
@@ -138,13 +197,19 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn bucket(&self, hash: u64) -> &Bucket {
+    fn bucket(&self, hash: u64) -> &[Entry] {
         // The low bits pick the bucket; the full key is checked in the entry.
-        &self.buckets[(hash as usize) & (self.buckets.len() - 1)]
+        self.bucket_at((hash as usize) & (self.buckets - 1))
+    }
+
+    #[inline]
+    fn bucket_at(&self, i: usize) -> &[Entry] {
+        let start = self.base + i * BUCKET_ENTRIES;
+        &self.entries[start..start + BUCKET_ENTRIES]
     }
 
     pub fn probe(&self, hash: u64, ply: i32) -> Option<TtData> {
-        for e in &self.bucket(hash).entries {
+        for e in self.bucket(hash) {
             let data = e.data.load(Ordering::Relaxed);
             let key = e.key.load(Ordering::Relaxed);
             if key ^ data == hash && data != 0 {
@@ -176,9 +241,9 @@ impl TranspositionTable {
         let bucket = self.bucket(hash);
         // Replace the same position if there; otherwise the entry that is
         // oldest and shallowest.
-        let mut victim = &bucket.entries[0];
+        let mut victim = &bucket[0];
         let mut victim_worth = i32::MAX;
-        for e in &bucket.entries {
+        for e in bucket {
             let data = e.data.load(Ordering::Relaxed);
             let key = e.key.load(Ordering::Relaxed);
             if key ^ data == hash {
@@ -210,10 +275,10 @@ impl TranspositionTable {
     /// Permille of the first thousand buckets' entries written this search.
     pub fn hashfull(&self) -> u32 {
         let gen = self.generation.load(Ordering::Relaxed);
-        let n = self.buckets.len().min(250);
+        let n = self.buckets.min(250);
         let mut used = 0;
-        for b in &self.buckets[..n] {
-            for e in &b.entries {
+        for b in 0..n {
+            for e in self.bucket_at(b) {
                 let d = e.data.load(Ordering::Relaxed);
                 if d != 0 && unpack(d).gen == gen {
                     used += 1;
@@ -246,6 +311,19 @@ mod tests {
         assert_eq!(tt.probe(h, 2).unwrap().score, WIN - 7);
         tt.clear();
         assert!(tt.probe(h, 0).is_none());
+    }
+
+    #[test]
+    fn sizes_are_capped_powers_of_two() {
+        assert_eq!(bucket_count(usize::MAX) * BUCKET_BYTES, MAX_BYTES);
+        assert_eq!(bucket_count(0), 1);
+        assert_eq!(bucket_count(64 * 3), 2);
+        let tt = TranspositionTable::new(1 << 20);
+        assert_eq!(
+            (tt.entries.as_ptr() as usize + tt.base * 16) % 64,
+            0,
+            "bucket 0 on a cache line"
+        );
     }
 
     #[test]
