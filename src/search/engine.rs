@@ -481,12 +481,13 @@ impl<'a> Worker<'a> {
         if c == Color::White || self.board.rule() != Rule::Renju {
             return true;
         }
-        let cells: Vec<Pos> = self.board.cells().to_vec();
-        cells.into_iter().any(|p| {
-            self.board.is_empty(p)
-                && self.board.threat(p, c) == Threat::Flex4
-                && !self.board.is_forbidden(p)
-        })
+        // Open-four cells are hot cells: no board scan needed.
+        let flex4: Vec<Pos> = self
+            .board
+            .hot_cells(c)
+            .filter(|&p| self.board.threat(p, c) == Threat::Flex4)
+            .collect();
+        flex4.into_iter().any(|p| !self.board.is_forbidden(p))
     }
 
     fn search(
