@@ -235,14 +235,7 @@ impl Session {
                     // The searcher went away without an answer; answer with
                     // the fallback move rather than not at all.
                     log::error!("search ended without a result");
-                    self.finish(SearchResult {
-                        best: Pos::NONE,
-                        score: 0,
-                        depth: 0,
-                        nodes: 0,
-                        elapsed: Duration::ZERO,
-                        pv: Vec::new(),
-                    })
+                    self.finish(SearchResult::no_move())
                 }
             };
             if flow == Flow::Exit {

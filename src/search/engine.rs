@@ -9,7 +9,6 @@ use super::tt::TranspositionTable;
 use super::{Iteration, Report, SearchRequest, SearchResult};
 use crate::board::Board;
 use crate::eval;
-use crate::rules::pattern::Pattern;
 use crate::rules::threat::Threat;
 use crate::types::*;
 use crossbeam_channel::Sender;
@@ -755,16 +754,8 @@ impl<'a> Worker<'a> {
             }
             let mt = self.board.threat(p, me);
             let ot = self.board.threat(p, op);
-            if defend {
-                let blocks = ot == Threat::Flex4
-                    || self
-                        .board
-                        .patterns(p, op)
-                        .iter()
-                        .any(|&x| matches!(x, Pattern::B4 | Pattern::F4 | Pattern::DoubleFour));
-                if !blocks && !mt.is_four() {
-                    continue;
-                }
+            if defend && !threats::blocks_line_threat(&self.board, p, op) && !mt.is_four() {
+                continue;
             }
             if renju_black && self.board.forbidden_candidate(p) && self.board.is_forbidden(p) {
                 continue;

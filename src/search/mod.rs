@@ -77,6 +77,20 @@ pub struct SearchResult {
     pub pv: Vec<Pos>,
 }
 
+impl SearchResult {
+    /// A result with no move (the searcher went away without answering).
+    pub fn no_move() -> SearchResult {
+        SearchResult {
+            best: Pos::NONE,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        }
+    }
+}
+
 /// What the searcher sends back.
 #[derive(Clone, Debug)]
 pub enum Report {
@@ -154,16 +168,7 @@ impl Searcher {
             match rx.recv() {
                 Ok(Report::Done(r)) => return r,
                 Ok(Report::Iteration(_)) => {}
-                Err(_) => {
-                    return SearchResult {
-                        best: Pos::NONE,
-                        score: 0,
-                        depth: 0,
-                        nodes: 0,
-                        elapsed: Duration::ZERO,
-                        pv: Vec::new(),
-                    }
-                }
+                Err(_) => return SearchResult::no_move(),
             }
         }
     }

@@ -341,12 +341,7 @@ pub fn defence_moves(b: &mut Board, att: Color) -> Vec<Pos> {
     // Every cell with a four pattern of the attacker is hot for it, and
     // every four of the defender is hot for the defender.
     for p in b.hot_cells(att) {
-        let blocks = b
-            .patterns(p, att)
-            .iter()
-            .any(|&x| matches!(x, Pattern::B4 | Pattern::F4 | Pattern::DoubleFour))
-            || b.threat(p, att) == Threat::Flex4;
-        if blocks || b.threat(p, def).is_four() {
+        if blocks_line_threat(b, p, att) || b.threat(p, def).is_four() {
             out.push(p);
         }
     }
@@ -369,6 +364,18 @@ fn attack_candidates(b: &Board, att: Color, keep: impl Fn(Threat) -> bool) -> Ve
     let last = b.last_move().unwrap_or(Pos::NONE);
     cands.sort_by_key(|&(p, t)| (std::cmp::Reverse(t), distance(p, last)));
     cands
+}
+
+/// True if empty `p` lies on one of `att`'s threatening lines: `att` makes a
+/// four there on some line, or an open four (or double four) across lines.
+/// Occupying every such cell is how an open three or a four-to-be is
+/// blocked; the set may also hold cells of harmless closed threes.
+#[inline]
+pub fn blocks_line_threat(b: &Board, p: Pos, att: Color) -> bool {
+    b.threat(p, att) == Threat::Flex4
+        || b.patterns(p, att)
+            .iter()
+            .any(|&x| matches!(x, Pattern::B4 | Pattern::F4 | Pattern::DoubleFour))
 }
 
 /// Number of empty cells where `c` can make a four (renju Black's forbidden
