@@ -1,0 +1,104 @@
+//! Texel-tuning data: reads finished games, one a line, as
+//! `RULE SIZE RESULT MOVES` (RULE freestyle/exactfive/renju, RESULT `1` Black
+//! won, `0` White won, `h` draw, MOVES in pos notation such as `h8i9h9`)
+//! and prints one line per quiet position: the game result from the side to
+//! move's view, the ply, then 58 feature counts. Features 0..29 are the side
+//! to move's, 29..58 the opponent's: per empty cell, how many of its four
+//! line patterns are of each `Pattern` (15) and which `Threat` class it has
+//! (14), i.e. exactly the terms `eval::cell_value` weighs.
+//!
+//! `cargo run --release --example texel_features [SKIP_PLIES] < games.txt`;
+//! `tools/texel_fit.py` fits the weights. See docs/tuning.md.
+
+use std::io::{BufRead, Write};
+use tengen::rules::pattern::Pattern;
+use tengen::rules::threat::{Threat, NUM_THREATS};
+use tengen::{Board, Color, Rule};
+
+const NUM_PATTERNS: usize = Pattern::DoubleFour as usize + 1;
+const PER_SIDE: usize = NUM_PATTERNS + NUM_THREATS;
+
+fn main() -> anyhow::Result<()> {
+    let skip: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [rule, size, result, moves] = f[..] else {
+            continue;
+        };
+        let rule = match rule {
+            "freestyle" => Rule::Freestyle,
+            "exactfive" => Rule::ExactFive,
+            "renju" => Rule::Renju,
+            _ => continue,
+        };
+        let Ok(size) = size.parse::<i32>() else {
+            continue;
+        };
+        let Some(moves) = tengen::bench::parse_pos_line(moves) else {
+            continue;
+        };
+        let Ok(mut b) = Board::new(size, size, rule) else {
+            continue;
+        };
+        for (ply, &(x, y)) in moves.iter().enumerate() {
+            // The last plies are the finish, not a judgement.
+            if ply >= skip && ply + 2 < moves.len() && is_quiet(&b) {
+                let me = b.side_to_move();
+                let r = match (result, me) {
+                    ("h", _) => 0.5,
+                    ("1", Color::Black) | ("0", Color::White) => 1.0,
+                    _ => 0.0,
+                };
+                let feat = features(&b);
+                write!(out, "{r} {ply}")?;
+                for v in feat {
+                    write!(out, " {v}")?;
+                }
+                writeln!(out)?;
+            }
+            let c = b.side_to_move();
+            if b.try_place(x, y, c).is_err() {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// No five for either side and no winning threat for the side to move:
+/// positions whose outcome the static evaluation is meant to judge.
+fn is_quiet(b: &Board) -> bool {
+    let me = b.side_to_move();
+    let op = me.flip();
+    b.threat_count(me, Threat::Five) == 0
+        && b.threat_count(op, Threat::Five) == 0
+        && b.threat_count(me, Threat::Flex4) == 0
+        && b.threat_count(me, Threat::Block4Flex3) == 0
+}
+
+fn features(b: &Board) -> [u32; 2 * PER_SIDE] {
+    let me = b.side_to_move();
+    let mut feat = [0u32; 2 * PER_SIDE];
+    for &p in b.cells() {
+        if !b.is_empty(p) {
+            continue;
+        }
+        for (k, c) in [me, me.flip()].into_iter().enumerate() {
+            let t = b.threat(p, c);
+            if t == Threat::Forbidden {
+                continue;
+            }
+            for pat in b.patterns(p, c) {
+                feat[k * PER_SIDE + pat as usize] += 1;
+            }
+            feat[k * PER_SIDE + NUM_PATTERNS + t as usize] += 1;
+        }
+    }
+    feat
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Texel tuning of the static evaluation (src/eval/weights.rs).
+
+Reads the feature lines of `cargo run --release --example texel_features`
+(result for the side to move, ply, 29 own then 29 opponent counts) and fits
+PATTERN_VALUE, THREAT_VALUE and the opponent weight so that
+sigmoid(eval / K) predicts the game results (least squares), starting from
+and regularised towards the current weights. K is first chosen to fit the
+current weights best, so the fitted weights keep the engine's units (the
+search's margins depend on them). The last 20% of the lines are held out.
+
+usage: LAM=1e-6 texel_fit.py features.txt [more.txt ...]   (needs numpy)
+"""
+import os
+import sys
+
+import numpy as np
+
+# Keep in step with src/eval/weights.rs.
+PATTERN_VALUE = [0, 0, 2, 3, 6, 8, 5, 4, 13, 33, 36, 37, 72, 150, 70]
+THREAT_VALUE = [0, 0, 0, 11, 16, 9, 42, 73, 7, 34, 151, 252, 500, 0]
+SELF_WEIGHT, OPP_WEIGHT = 16, 14
+NP, NT = 15, 14
+# Not fitted: Dead, Overline, F5, DoubleFour patterns; threat None, Five and
+# Forbidden (quiet positions have no five, and a cell count is no value).
+FIXED = [0, 1, 13, 14, NP + 0, NP + 12, NP + 13]
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    data = np.array([l.split() for f in sys.argv[1:] for l in open(f)], float)
+    cut = int(len(data) * 0.8)
+    train, val = data[:cut], data[cut:]
+    n = NP + NT
+
+    def split(d):
+        return d[:, 0], d[:, 2 : 2 + n], d[:, 2 + n :]
+
+    y, own, opp = split(train)
+    yv, ownv, oppv = split(val)
+    w0 = np.array(PATTERN_VALUE + THREAT_VALUE, float)
+    k0 = OPP_WEIGHT / SELF_WEIGHT
+
+    def loss(w, k, K, y, own, opp):
+        p = 1 / (1 + np.exp(-(own @ w - k * (opp @ w)) / K))
+        return np.mean((p - y) ** 2)
+
+    Ks = np.geomspace(50, 5000, 60)
+    K = min(Ks, key=lambda K: loss(w0, k0, K, y, own, opp))
+    print(f"{len(train)} training, {len(val)} held-out positions; K = {K:.0f}")
+
+    lam = float(os.environ.get("LAM", "1e-6"))
+    fixed = np.zeros(n, bool)
+    fixed[FIXED] = True
+    w, k = w0.copy(), k0
+    m, v = np.zeros(n + 1), np.zeros(n + 1)
+    lr, b1, b2 = 0.5, 0.9, 0.999
+    for it in range(1, 3001):
+        e = own @ w - k * (opp @ w)
+        p = 1 / (1 + np.exp(-e / K))
+        ge = 2 * (p - y) * p * (1 - p) / K / len(y)
+        g = np.concatenate([own.T @ ge - k * (opp.T @ ge) + 2 * lam * (w - w0), [-(opp @ w) @ ge]])
+        g[:n][fixed] = 0
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        step = lr * (m / (1 - b1**it)) / (np.sqrt(v / (1 - b2**it)) + 1e-12)
+        w = np.maximum(w - step[:n], 0)
+        k -= step[n] * 0.01
+    print("held-out loss: current", round(loss(w0, k0, K, yv, ownv, oppv), 5),
+          "fitted", round(loss(w, k, K, yv, ownv, oppv), 5))
+    print("PATTERN_VALUE", np.round(w[:NP]).astype(int).tolist())
+    print("THREAT_VALUE ", np.round(w[NP:]).astype(int).tolist())
+    print("OPP_WEIGHT   ", round(k * SELF_WEIGHT))
+
+
+if __name__ == "__main__":
+    main()
