@@ -196,7 +196,7 @@ pub(super) fn helper_search(shared: &Shared, thread: usize, history: &mut Histor
     let completed = w.run_helper(&shared.req);
     let nodes = w.nodes + w.threats.nodes;
     shared.publish_nodes(thread, nodes);
-    HelperResult { completed, nodes }
+    HelperResult { completed }
 }
 
 struct Worker<'a> {
@@ -491,7 +491,7 @@ impl<'a> Worker<'a> {
             return Vec::new();
         };
         let results = crew.finish();
-        self.helper_nodes += results.iter().map(|h| h.nodes).sum::<u64>();
+        self.helper_nodes += crew.nodes();
         results
     }
 

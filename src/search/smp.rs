@@ -13,11 +13,11 @@
 use super::tt::TranspositionTable;
 use super::SearchRequest;
 use crate::types::{Pos, Score, NUM_CELLS};
-use crossbeam_channel::{unbounded, Receiver, Sender};
+use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError, Sender};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Most search threads the engine runs, whatever the machine has.
 pub const MAX_THREADS: usize = 64;
@@ -28,6 +28,10 @@ pub fn max_threads() -> usize {
         .map_or(1, |n| n.get())
         .min(MAX_THREADS)
 }
+
+/// How long the main thread waits for the helpers to hand in their results
+/// once it has its answer.
+const HELPER_PATIENCE: Duration = Duration::from_millis(10);
 
 /// History scores of one thread, per colour and cell.
 pub(super) type History = [[i32; NUM_CELLS]; 2];
@@ -95,10 +99,10 @@ pub(super) struct Completed {
     pub pv: Vec<Pos>,
 }
 
-/// What a helper hands back at the end of a search.
+/// What a helper hands back at the end of a search (its final node count
+/// is published on its counter).
 pub(super) struct HelperResult {
     pub completed: Option<Completed>,
-    pub nodes: u64,
 }
 
 /// Should helper `thread` (1-based) skip iteration `depth`? Helpers are
@@ -152,15 +156,23 @@ pub(super) struct Crew {
 }
 
 impl Crew {
-    /// Stops the helpers and waits for what they finished (each stops
-    /// within 1024 nodes). Idempotent.
+    /// Stops the helpers and collects what they finished. Each stops
+    /// within 1024 nodes, which is well under a millisecond on an idle
+    /// machine; on a loaded one a helper waiting for a CPU can take tens of
+    /// milliseconds, so the wait is bounded by [`HELPER_PATIENCE`]: a late
+    /// helper finishes on its own and its result is dropped. Idempotent.
     pub fn finish(&mut self) -> Vec<HelperResult> {
         self.shared.done.store(true, Ordering::Relaxed);
+        let deadline = Instant::now() + HELPER_PATIENCE;
         let mut out = Vec::with_capacity(self.pending);
         while self.pending > 0 {
-            match self.results.recv() {
+            match self.results.recv_deadline(deadline) {
                 Ok(r) => out.push(r),
-                Err(_) => {
+                Err(RecvTimeoutError::Timeout) => {
+                    log::debug!("{} search helper(s) late; not waited for", self.pending);
+                    break;
+                }
+                Err(RecvTimeoutError::Disconnected) => {
                     log::error!("a search helper thread went away");
                     break;
                 }
@@ -169,6 +181,12 @@ impl Crew {
         }
         self.pending = 0;
         out
+    }
+
+    /// Nodes of every helper (final counts of those that finished, the
+    /// last published of the others).
+    pub fn nodes(&self) -> u64 {
+        self.shared.helper_nodes()
     }
 }
 
