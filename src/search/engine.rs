@@ -462,7 +462,9 @@ impl<'a> Worker<'a> {
         let mut completed: Option<Completed> = None;
         let mut prev_score = 0;
         for depth in 1..=max_depth {
-            if smp::skip_depth(self.thread, depth) {
+            // The last depth is never skipped: a helper that stopped short
+            // of it would idle while the main thread finishes it.
+            if depth < max_depth && smp::skip_depth(self.thread, depth) {
                 continue;
             }
             self.root_scores.clear();
@@ -492,6 +494,16 @@ impl<'a> Worker<'a> {
         };
         let results = crew.finish();
         self.helper_nodes += crew.nodes();
+        log::debug!(
+            "smp: main thread {} nodes, helpers {} nodes, helper depths {:?}, at {:?}",
+            self.nodes,
+            crew.nodes(),
+            results
+                .iter()
+                .map(|r| r.completed.as_ref().map_or(0, |c| c.depth))
+                .collect::<Vec<_>>(),
+            self.elapsed()
+        );
         results
     }
 
