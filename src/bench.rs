@@ -3,6 +3,10 @@
 //! with a fresh table. The total node count is the engine's signature: it
 //! changes exactly when the search's behaviour changes, and is identical
 //! from run to run and machine to machine.
+//!
+//! With more threads (`bench --threads N`) the same positions measure Lazy
+//! SMP: the time to reach the depth and the nodes per second over all
+//! threads. Those runs are not deterministic and give no signature.
 
 use crate::board::Board;
 use crate::search::{SearchRequest, Searcher, TimeControl};
@@ -57,8 +61,9 @@ pub enum Limit {
     TimeMs(u64),
 }
 
-/// One bench line per position plus the totals; returns the total nodes.
-pub fn run(limit: Limit, mut out: impl std::io::Write) -> std::io::Result<u64> {
+/// One bench line per position plus the totals, searching on `threads`
+/// threads; returns the total nodes.
+pub fn run(limit: Limit, threads: usize, mut out: impl std::io::Write) -> std::io::Result<u64> {
     let mut total_nodes = 0u64;
     let t0 = Instant::now();
     for (i, &(size, rule, moves)) in POSITIONS.iter().enumerate() {
@@ -80,7 +85,7 @@ pub fn run(limit: Limit, mut out: impl std::io::Write) -> std::io::Result<u64> {
                 },
             ),
         };
-        req.threads = 1;
+        req.threads = threads.max(1);
         let t = Instant::now();
         let r = searcher.search_blocking(req);
         let ms = t.elapsed().as_millis().max(1);
@@ -102,6 +107,7 @@ pub fn run(limit: Limit, mut out: impl std::io::Write) -> std::io::Result<u64> {
     }
     let ms = t0.elapsed().as_millis().max(1);
     writeln!(out, "===========================")?;
+    writeln!(out, "Threads         : {}", threads.max(1))?;
     writeln!(out, "Total time (ms) : {ms}")?;
     writeln!(out, "Nodes searched  : {total_nodes}")?;
     writeln!(out, "Nodes/second    : {}", total_nodes as u128 * 1000 / ms)?;

@@ -15,6 +15,9 @@ With no command, speaks the Gomocup (Piskvork) protocol on stdin/stdout
   bench [DEPTH]      search the bench positions to DEPTH (default 9) on one
                      thread; prints the node-count signature
   bench --time MS    search each bench position for MS milliseconds
+  bench ... --threads N
+                     the same on N threads (Lazy SMP): time to depth and
+                     nodes per second; no signature
   bench board        make/undo and renju forbidden-check speed
   help               this text
   version            print the version
@@ -49,21 +52,41 @@ fn main() -> ExitCode {
 fn bench(args: &[String]) -> ExitCode {
     use tengen::bench::{self, Limit};
     let out = std::io::stdout();
-    let result = match (args.first().map(String::as_str), args.get(1)) {
-        (Some("board"), None) => bench::run_board(out),
-        (None, _) => bench::run(Limit::Depth(bench::DEFAULT_DEPTH), out).map(drop),
-        (Some("--time"), Some(ms)) => match ms.parse::<u64>() {
-            Ok(ms) if ms > 0 => bench::run(Limit::TimeMs(ms), out).map(drop),
-            _ => return usage_error(),
-        },
-        (Some(d), None) => match d.parse::<i32>() {
-            Ok(d) if (1..=60).contains(&d) => bench::run(Limit::Depth(d), out).map(drop),
-            _ => return usage_error(),
-        },
-        _ => return usage_error(),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
+    if args.first().map(String::as_str) == Some("board") {
+        if args.len() > 1 {
+            return usage_error();
+        }
+        return match bench::run_board(out) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::FAILURE,
+        };
+    }
+    let mut limit = Limit::Depth(bench::DEFAULT_DEPTH);
+    let mut threads = 1usize;
+    let mut i = 0;
+    while i < args.len() {
+        match (args[i].as_str(), args.get(i + 1)) {
+            ("--time", Some(ms)) => match ms.parse::<u64>() {
+                Ok(ms) if ms > 0 => limit = Limit::TimeMs(ms),
+                _ => return usage_error(),
+            },
+            ("--threads", Some(n)) => match n.parse::<usize>() {
+                Ok(n) if (1..=tengen::search::MAX_THREADS).contains(&n) => threads = n,
+                _ => return usage_error(),
+            },
+            (d, _) => match d.parse::<i32>() {
+                Ok(d) if (1..=60).contains(&d) => {
+                    limit = Limit::Depth(d);
+                    i += 1;
+                    continue;
+                }
+                _ => return usage_error(),
+            },
+        }
+        i += 2;
+    }
+    match bench::run(limit, threads, out) {
+        Ok(_) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
     }
 }

@@ -198,6 +198,7 @@ impl Opponent for Tengen {
         loop {
             match rx.recv() {
                 Ok(Report::Iteration(it)) => seldepth = it.seldepth,
+                Ok(Report::Root(_)) => {}
                 Ok(Report::Done(r)) => {
                     return Thought {
                         pos: r.best,

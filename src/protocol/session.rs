@@ -7,15 +7,21 @@
 //! `YXSTOP`/`STOP` stop the search so that the move is printed now, and
 //! everything else — errors to report included, since only `MESSAGE` lines
 //! may precede a move — is queued and handled in order after the move.
+//!
+//! With `INFO pondering 1` the session thinks on the opponent's time after
+//! answering a move: it searches the position after its own move, prints
+//! nothing, and stops as soon as any command arrives (the table keeps what
+//! was found).
 
 use super::output::{self, Output};
 use super::parse::{BlockKind, Command, Entry, Field, Info, ParseError};
 use super::Event;
 use crate::board::Board;
-use crate::eval;
 use crate::rules;
-use crate::search::DEFAULT_HASH_BYTES;
-use crate::search::{time, Report, SearchRequest, SearchResult, Searcher, TimeControl};
+use crate::search::{self, DEFAULT_HASH_BYTES};
+use crate::search::{
+    time, Balance, Report, RootEvent, SearchRequest, SearchResult, Searcher, TimeControl,
+};
 use crate::types::{Color, Pos, Rule};
 use crossbeam_channel::{select, unbounded, Receiver};
 use std::collections::VecDeque;
@@ -33,25 +39,30 @@ const MAX_MULTIPV: usize = 64;
 const SWAP2_MARGIN: i32 = 50;
 /// Time given to a swap2 decision when the manager set no limit at all.
 const SWAP2_UNLIMITED_MS: u64 = 5_000;
-/// How many candidate moves per side `YXBALANCETWO` looks at.
-const BALANCE_TWO_WIDTH: usize = 12;
+
+/// What each Lazy SMP helper thread costs: its threat-search caches
+/// (2 MiB), board, PV and history, and its stack.
+pub const HELPER_THREAD_BYTES: u64 = 4 * MIB;
 
 /// What the whole process may spend besides the hash table: code, stacks,
 /// I/O buffers, the board copies (24 MiB), the pattern tables of every rule
-/// the process may load (8 MiB), and 10% of the limit for what we forgot.
+/// the process may load (8 MiB), each helper thread beyond the first
+/// ([`HELPER_THREAD_BYTES`]), and 10% of the limit for what we forgot.
 /// The Gomocup judge measures the whole process and scores any excess as a
 /// crash, so this errs on the safe side.
-pub fn hash_budget(max_memory: u64) -> u64 {
+pub fn hash_budget(max_memory: u64, threads: usize) -> u64 {
     if max_memory == 0 {
         return MAX_HASH_BYTES;
     }
-    let headroom = 24 * MIB + 8 * MIB + max_memory / 10;
+    let helpers = threads.saturating_sub(1) as u64 * HELPER_THREAD_BYTES;
+    let headroom = 24 * MIB + 8 * MIB + helpers + max_memory / 10;
     max_memory.saturating_sub(headroom).min(MAX_HASH_BYTES)
 }
 
-/// Threads the machine can run at once.
+/// Threads the engine can use: the machine's logical CPUs, at most
+/// [`search::MAX_THREADS`].
 pub fn max_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    search::max_threads()
 }
 
 /// Everything `INFO` sets.
@@ -68,10 +79,11 @@ pub struct Options {
     pub max_memory: u64,
     /// Bitmask: 1 realtime lines, 2 detail lines.
     pub show_detail: u32,
+    /// Think on the opponent's time (GUIs only).
+    pub pondering: bool,
     // Accepted and kept, but with no effect on play (yet).
     pub game_type: i64,
     pub folder: String,
-    pub pondering: bool,
     pub caution_factor: i64,
     pub use_database: bool,
 }
@@ -102,7 +114,9 @@ impl Options {
         let wanted = self
             .hash_kb
             .map_or(DEFAULT_HASH_BYTES as u64, |kb| kb.saturating_mul(1024));
-        let bytes = wanted.min(hash_budget(self.max_memory)).max(MIN_HASH_BYTES);
+        let bytes = wanted
+            .min(hash_budget(self.max_memory, self.threads))
+            .max(MIN_HASH_BYTES);
         usize::try_from(bytes).unwrap_or(usize::MAX)
     }
 }
@@ -129,9 +143,18 @@ enum Swap2 {
 /// What to do with a search result.
 #[derive(Debug)]
 enum Job {
-    /// Print the move and play it.
-    Move,
+    /// Print the move and play it; then ponder if `ponder_after` and
+    /// pondering is on.
+    Move {
+        ponder_after: bool,
+    },
     Swap2(Swap2),
+    /// Print the balanced move (`two`: and the opponent's reply).
+    Balance {
+        two: bool,
+    },
+    /// Thinking on the opponent's time: print nothing.
+    Ponder,
 }
 
 /// A search in progress.
@@ -215,11 +238,14 @@ impl Session {
             let flow = match step {
                 Step::Input(Some(Event::Line(line))) => self.handle(line),
                 Step::Input(Some(Event::Eof) | None) => {
-                    // The reader has already stopped the running search. What
-                    // was read before the end still gets its answers, each
-                    // at once, so a piped script sees every reply and the
-                    // process is gone within a second.
+                    // The reader has already stopped the running search
+                    // (stopped again here in case a search started after
+                    // it did, such as pondering). What was read before the
+                    // end still gets its answers, each at once, so a piped
+                    // script sees every reply and the process is gone
+                    // within a second.
                     log::info!("end of input: finishing queued commands");
+                    self.searcher.stop();
                     self.eof = true;
                     if self.thinking.is_none() {
                         return;
@@ -228,6 +254,10 @@ impl Session {
                 }
                 Step::Report(Some(Report::Iteration(it))) => {
                     self.print_iteration(&it);
+                    Flow::Continue
+                }
+                Step::Report(Some(Report::Root(ev))) => {
+                    self.print_root_event(ev);
                     Flow::Continue
                 }
                 Step::Report(Some(Report::Done(res))) => self.finish(res),
@@ -249,8 +279,26 @@ impl Session {
         self.thinking.is_some()
     }
 
+    /// True while thinking on the opponent's time.
+    pub fn is_pondering(&self) -> bool {
+        matches!(
+            self.thinking,
+            Some(Thinking {
+                job: Job::Ponder,
+                ..
+            })
+        )
+    }
+
     /// Handles one input line's outcome: at once, or queued while thinking.
+    /// Any line stops pondering first.
     pub fn handle(&mut self, line: Result<Command, ParseError>) -> Flow {
+        if self.is_pondering() {
+            if matches!(line, Ok(Command::End)) {
+                return Flow::Exit;
+            }
+            self.stop_pondering();
+        }
         if self.thinking.is_some() {
             match line {
                 Ok(Command::End) => return Flow::Exit,
@@ -290,10 +338,10 @@ impl Session {
                     self.start_board(w, h);
                 }
             }
-            Command::Begin => self.think("BEGIN", 1),
+            Command::Begin => self.think("BEGIN", 1, true),
             Command::Turn(x, y) => {
                 if self.place_input("TURN", x, y) {
-                    self.think("TURN", 1);
+                    self.think("TURN", 1, true);
                 }
             }
             Command::Play(x, y) => {
@@ -328,10 +376,10 @@ impl Session {
                     .message(&format!("INFO MAX_THREAD_NUM {}", max_threads()));
                 self.out.message(&format!(
                     "INFO MAX_HASH_SIZE {}",
-                    hash_budget(self.opts.max_memory) / 1024
+                    hash_budget(self.opts.max_memory, self.opts.threads) / 1024
                 ));
             }
-            Command::NBest(n) => self.think("YXNBEST", n.min(MAX_MULTIPV)),
+            Command::NBest(n) => self.think("YXNBEST", n.min(MAX_MULTIPV), false),
             Command::BlockUndo => {
                 self.blocked.pop();
             }
@@ -439,7 +487,7 @@ impl Session {
                     self.board = Some(b);
                     self.dead = dead;
                     if kind == BlockKind::Board {
-                        self.think(name, 1);
+                        self.think(name, 1, true);
                     }
                 }
                 Err(e) => self
@@ -624,6 +672,8 @@ impl Session {
             multipv,
             blocked,
             threads: self.opts.threads,
+            realtime: self.opts.show_detail & 1 != 0,
+            balance: None,
         }
     }
 
@@ -645,7 +695,7 @@ impl Session {
         } else {
             1
         };
-        if self.opts.show_detail & 1 != 0 {
+        if req.realtime {
             self.out.message("REALTIME REFRESH");
         }
         let (tx, rx) = unbounded();
@@ -671,16 +721,64 @@ impl Session {
         Some(b)
     }
 
-    /// Starts a search for our move in the current position.
-    fn think(&mut self, cmd: &str, multipv: usize) {
+    /// Starts a search for our move in the current position; after it,
+    /// pondering (if on) when `ponder_after`.
+    fn think(&mut self, cmd: &str, multipv: usize, ponder_after: bool) {
         let Some(b) = self.board_to_move(cmd) else {
             return;
         };
         let req = self.request(b, self.opts.time, multipv);
-        self.launch(req, Job::Move);
+        self.launch(req, Job::Move { ponder_after });
+    }
+
+    /// Starts thinking on the opponent's time: the position after our
+    /// move, without a time limit, printing nothing. Not in a finished game.
+    fn ponder(&mut self) {
+        let Some(mut b) = self.board.clone() else {
+            return;
+        };
+        if self.cannot_move(&mut b).is_some() {
+            return;
+        }
+        let mut req = self.request(b, TimeControl::infinite(), 1);
+        req.realtime = false;
+        // Our blocked moves are no constraint on the opponent.
+        req.blocked = self.dead.clone();
+        self.launch(req, Job::Ponder);
+    }
+
+    /// Stops pondering and waits for the search to end (within
+    /// milliseconds); what it found stays in the hash table.
+    fn stop_pondering(&mut self) {
+        let Some(th) = self.thinking.take() else {
+            return;
+        };
+        self.searcher.stop();
+        loop {
+            match th.reports.recv() {
+                Ok(Report::Done(_)) | Err(_) => break,
+                Ok(_) => {}
+            }
+        }
+    }
+
+    /// `MESSAGE REALTIME POS/DONE/LOSE x,y` for GUIs that asked for them.
+    fn print_root_event(&mut self, ev: RootEvent) {
+        if self.opts.show_detail & 1 == 0 || self.is_pondering() {
+            return;
+        }
+        let text = match ev {
+            RootEvent::Searching(p) => format!("REALTIME POS {p}"),
+            RootEvent::Done(p) => format!("REALTIME DONE {p}"),
+            RootEvent::Lost(p) => format!("REALTIME LOSE {p}"),
+        };
+        self.out.message(&text);
     }
 
     fn print_iteration(&mut self, it: &crate::search::Iteration) {
+        if self.is_pondering() {
+            return;
+        }
         let Some(th) = self.thinking.as_mut() else {
             return;
         };
@@ -716,14 +814,27 @@ impl Session {
         if th.pv_open {
             self.out.line("INFO PV DONE");
         }
+        let mut ponder = false;
         match th.job {
-            Job::Move => self.answer_move(&mut th.board, res.best),
+            Job::Move { ponder_after } => {
+                self.answer_move(&mut th.board, res.best);
+                ponder = ponder_after;
+            }
             Job::Swap2(step) => self.swap2_step(step, th.board, res),
+            Job::Balance { two } => self.answer_balance(&mut th.board, &res, two),
+            Job::Ponder => {}
         }
         if self.thinking.is_some() {
             return Flow::Continue;
         }
-        self.drain_queue()
+        if self.drain_queue() == Flow::Exit {
+            return Flow::Exit;
+        }
+        // Ponder only when nothing else is to be done.
+        if ponder && self.opts.pondering && !self.eof && self.thinking.is_none() {
+            self.ponder();
+        }
+        Flow::Continue
     }
 
     /// Prints and plays the search's move in `searched`, or a legal one
@@ -894,66 +1005,39 @@ impl Session {
 
     // ----- YXBALANCEONE / YXBALANCETWO ------------------------------------
 
-    /// Answers with the move (or our move and the opponent's reply) after
-    /// which the static evaluation, from our side, is closest to `bias`.
-    /// A quick static choice; nothing is played on the board.
+    /// Starts the balance search: the move (or our move and the opponent's
+    /// reply) after which the searched score, from our side, is nearest
+    /// `bias`. Nothing is played on the board.
     fn balance(&mut self, bias: i32, two: bool) {
         let cmd = if two { "YXBALANCETWO" } else { "YXBALANCEONE" };
-        let Some(mut b) = self.board_to_move(cmd) else {
+        let Some(b) = self.board_to_move(cmd) else {
             return;
         };
-        let me = b.side_to_move();
-        let mut best: Option<(i64, Vec<Pos>)> = None;
-        let mut consider = |value: i32, moves: Vec<Pos>| {
-            let miss = (value as i64 - bias as i64).abs();
-            if best.as_ref().is_none_or(|(m, _)| miss < *m) {
-                best = Some((miss, moves));
-            }
+        let mut req = self.request(b, self.opts.time, 1);
+        req.balance = Some(Balance { bias, two });
+        self.launch(req, Job::Balance { two });
+    }
+
+    /// Prints the balance search's move(s), each checked legal (a legal
+    /// fallback otherwise).
+    fn answer_balance(&mut self, searched: &mut Board, res: &SearchResult, two: bool) {
+        let first = res.pv.first().copied().unwrap_or(Pos::NONE);
+        let Some(p) = self.checked_move(searched, first) else {
+            self.out.error("no legal move");
+            return;
         };
-        let width = if two { BALANCE_TWO_WIDTH } else { usize::MAX };
-        for p in self.balance_candidates(&mut b, width) {
-            b.place(p, me);
-            if two {
-                for q in self.balance_candidates(&mut b, width) {
-                    b.place(q, !me);
-                    consider(static_eval(&b), vec![p, q]);
-                    b.undo();
-                }
-            } else {
-                consider(-static_eval(&b), vec![p]);
-            }
-            b.undo();
+        if !two {
+            self.out.line(&p.to_xy());
+            return;
         }
-        match best {
-            Some((_, moves)) => {
-                let text: Vec<String> = moves.iter().map(|p| p.to_xy()).collect();
-                self.out.line(&text.join(" "));
-            }
+        let me = searched.side_to_move();
+        searched.place(p, me);
+        let second = res.pv.get(1).copied().unwrap_or(Pos::NONE);
+        match self.checked_move(searched, second) {
+            Some(q) => self.out.line(&format!("{p} {q}")),
             None => self.out.error("no legal move"),
         }
     }
-
-    /// Legal, unblocked moves near the stones (anywhere on an empty
-    /// board), the `n` most valuable for both sides first.
-    fn balance_candidates(&self, b: &mut Board, n: usize) -> Vec<Pos> {
-        let me = b.side_to_move();
-        let empty = b.stone_count() == 0;
-        let mut moves: Vec<Pos> = self
-            .legal_moves(b)
-            .into_iter()
-            .filter(|&p| !self.blocked.contains(&p) && (empty || b.is_near(p)))
-            .collect();
-        // A stable sort keeps the centre-first order among equals.
-        moves.sort_by_key(|&p| -(b.cell_value(p, me) + b.cell_value(p, !me)));
-        moves.truncate(n);
-        moves
-    }
-}
-
-/// The static evaluation from the side to move's view.
-fn static_eval(b: &Board) -> i32 {
-    let me = b.side_to_move();
-    eval::combine(b.value_sum(me), b.value_sum(!me))
 }
 
 /// Swap2 openings to choose from: Black at the centre, White next to it,
@@ -1058,6 +1142,31 @@ mod tests {
     }
 
     #[test]
+    fn realtime_root_lines() {
+        let (mut s, buf) = session();
+        s.handle(Ok(Command::Start(15)));
+        s.handle(Ok(Command::Info(Info::ShowDetail(1))));
+        s.handle(Ok(Command::Turn(7, 7)));
+        s.print_root_event(RootEvent::Searching(Pos::new(6, 6)));
+        s.print_root_event(RootEvent::Done(Pos::new(6, 6)));
+        s.print_root_event(RootEvent::Lost(Pos::new(8, 8)));
+        assert_eq!(
+            buf.take_lines(),
+            [
+                "OK",
+                "MESSAGE REALTIME REFRESH",
+                "MESSAGE REALTIME POS 6,6",
+                "MESSAGE REALTIME DONE 6,6",
+                "MESSAGE REALTIME LOSE 8,8"
+            ]
+        );
+        // Not asked for: nothing.
+        s.handle(Ok(Command::Info(Info::ShowDetail(2))));
+        s.print_root_event(RootEvent::Lost(Pos::new(8, 8)));
+        assert!(buf.take_lines().is_empty());
+    }
+
+    #[test]
     fn queued_commands_follow_the_move_and_bad_answers_are_replaced() {
         let (mut s, buf) = session();
         s.handle(Ok(Command::Start(15)));
@@ -1098,12 +1207,14 @@ mod tests {
 
     #[test]
     fn hash_budget_leaves_headroom() {
-        assert_eq!(hash_budget(0), MAX_HASH_BYTES);
+        assert_eq!(hash_budget(0, 1), MAX_HASH_BYTES);
         let gomocup = 350 * MIB;
-        let b = hash_budget(gomocup);
+        let b = hash_budget(gomocup, 1);
         assert!(b + 24 * MIB + gomocup / 10 <= gomocup, "{b}");
         assert!(b > 200 * MIB);
-        assert_eq!(hash_budget(10 * MIB), 0);
+        assert_eq!(hash_budget(10 * MIB, 1), 0);
+        // Every helper thread is paid for out of the table.
+        assert_eq!(hash_budget(gomocup, 4), b - 3 * HELPER_THREAD_BYTES);
         let mut o = Options {
             max_memory: 10 * MIB,
             ..Options::default()
@@ -1115,7 +1226,7 @@ mod tests {
         assert_eq!(o.hash_bytes() as u64, MIB);
         o.max_memory = 100 * MIB;
         o.hash_kb = Some(1 << 30);
-        assert_eq!(o.hash_bytes() as u64, hash_budget(100 * MIB));
+        assert_eq!(o.hash_bytes() as u64, hash_budget(100 * MIB, 1));
     }
 
     #[test]

@@ -3,10 +3,11 @@
 //! ordering, late-move reductions, and VCF at the leaves in place of a
 //! quiescence search.
 
+use super::smp::{self, Completed, Crew, HelperResult, History, Pool, Shared, MAX_THREADS};
 use super::threats::{self, find_threat, ThreatSearch};
 use super::time::{self, Clock, IterationPolicy, TimeLimits, WallClock};
 use super::tt::TranspositionTable;
-use super::{Iteration, Report, SearchRequest, SearchResult};
+use super::{Iteration, Report, RootEvent, SearchRequest, SearchResult};
 use crate::board::Board;
 use crate::eval;
 use crate::rules::threat::Threat;
@@ -34,15 +35,18 @@ const DEFEND_ORDER: [i32; 14] = [
 const LEAF_VCF_FOURS: i32 = 10;
 const LEAF_VCF_NODES: u64 = 120;
 
-/// Search state that outlives one `think`: the table and the stop flag.
+/// Search state that outlives one `think`: the table, the stop flag, the
+/// main thread's history and the Lazy SMP helper threads.
 pub struct Engine {
     /// Allocated at the first search, not at start-up: a manager sends
     /// `INFO max_memory` after starting us, and a table allocated before
-    /// would count against the process's peak memory.
-    tt: Option<TranspositionTable>,
+    /// would count against the process's peak memory. Shared with the
+    /// helper threads of a search.
+    tt: Option<Arc<TranspositionTable>>,
     hash_bytes: usize,
     stop: Arc<AtomicBool>,
-    history: Box<[[i32; NUM_CELLS]; 2]>,
+    history: Box<History>,
+    pool: Pool,
 }
 
 impl Engine {
@@ -52,16 +56,23 @@ impl Engine {
             hash_bytes,
             stop,
             history: Box::new([[0; NUM_CELLS]; 2]),
+            pool: Pool::default(),
         }
     }
 
     pub fn resize_hash(&mut self, bytes: usize) {
         if bytes != self.hash_bytes {
             // Free the old table now; the new one is made by the next search,
-            // so the peak never holds both.
+            // so the peak never holds both. (Helpers hold no table between
+            // searches.)
             self.tt = None;
             self.hash_bytes = bytes;
         }
+    }
+
+    /// True once the search has been told to stop.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 
     pub fn clear_hash(&mut self) {
@@ -71,6 +82,7 @@ impl Engine {
         for h in self.history.iter_mut() {
             h.fill(0);
         }
+        self.pool.clear_history();
     }
 
     /// Runs one search to completion (or until stopped) and returns the move.
@@ -93,17 +105,25 @@ impl Engine {
     ) -> SearchResult {
         let tt = self
             .tt
-            .get_or_insert_with(|| TranspositionTable::new(self.hash_bytes));
+            .get_or_insert_with(|| Arc::new(TranspositionTable::new(self.hash_bytes)))
+            .clone();
         tt.new_search();
-        for h in self.history.iter_mut() {
-            for v in h.iter_mut() {
-                *v /= 8;
-            }
-        }
+        decay_history(&mut self.history);
         let limits = time::limits(&req.time, req.board.stone_count());
+        // Helpers only when there is time to use them: an instant answer is
+        // a few thousand nodes.
+        let helpers = if limits.is_instant() {
+            0
+        } else {
+            req.threads.clamp(1, MAX_THREADS) - 1
+        };
+        let crew = (helpers > 0).then(|| {
+            let shared = Shared::new(tt.clone(), req.clone(), self.stop.clone(), helpers);
+            self.pool.start(Arc::new(shared), helpers)
+        });
         let mut w = Worker {
             board: req.board.clone(),
-            tt,
+            tt: &tt,
             stop: &self.stop,
             clock,
             limits,
@@ -119,9 +139,64 @@ impl Engine {
             root_scores: Vec::new(),
             root_depth: 0,
             threats: ThreatSearch::new(0, Some(&self.stop)),
+            thread: 0,
+            shared: None,
+            crew,
+            helper_nodes: 0,
+            root_events: req.realtime.then_some(reports),
         };
-        w.run(req, reports)
+        let mut result = w.run(req, reports);
+        // Early answers (a five, a VCF...) return before the helpers are
+        // collected: stop them now, and count their nodes.
+        let before = w.helper_nodes;
+        w.finish_helpers();
+        result.nodes += w.helper_nodes - before;
+        result
     }
+}
+
+/// Old history counts fade between searches: the position has changed.
+fn decay_history(history: &mut History) {
+    for h in history.iter_mut() {
+        for v in h.iter_mut() {
+            *v /= 8;
+        }
+    }
+}
+
+/// A Lazy SMP helper's search (on its own thread): the same root as the
+/// main thread, with its own board, killers, history and PV, the shared
+/// table, no clock, no reports. Stops when the main thread is done.
+pub(super) fn helper_search(shared: &Shared, thread: usize, history: &mut History) -> HelperResult {
+    decay_history(history);
+    let mut w = Worker {
+        board: shared.req.board.clone(),
+        tt: &shared.tt,
+        stop: &shared.stop,
+        clock: &WallClock(shared.started),
+        limits: TimeLimits::UNLIMITED,
+        max_nodes: u64::MAX,
+        nodes: 0,
+        seldepth: 0,
+        stopped: false,
+        killers: [[Pos::NONE; 2]; MAX_PLY + 1],
+        history,
+        pv: vec![[Pos::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+        pv_len: [0; MAX_PLY + 1],
+        root_excluded: Vec::new(),
+        root_scores: Vec::new(),
+        root_depth: 0,
+        threats: ThreatSearch::new(0, Some(&shared.stop)),
+        thread,
+        shared: Some(shared),
+        crew: None,
+        helper_nodes: 0,
+        root_events: None,
+    };
+    let completed = w.run_helper(&shared.req);
+    let nodes = w.nodes + w.threats.nodes;
+    shared.publish_nodes(thread, nodes);
+    HelperResult { completed }
 }
 
 struct Worker<'a> {
@@ -135,7 +210,7 @@ struct Worker<'a> {
     seldepth: i32,
     stopped: bool,
     killers: [[Pos; 2]; MAX_PLY + 1],
-    history: &'a mut [[i32; NUM_CELLS]; 2],
+    history: &'a mut History,
     pv: Vec<[Pos; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     root_excluded: Vec<Pos>,
@@ -145,6 +220,18 @@ struct Worker<'a> {
     /// Nominal depth of the current iteration.
     root_depth: i32,
     threats: ThreatSearch<'a>,
+    /// 0 for the main thread, which alone reads the clock, reports and
+    /// answers; 1.. for Lazy SMP helpers.
+    thread: usize,
+    /// A helper's view of the search it helps with.
+    shared: Option<&'a Shared>,
+    /// The main thread's helpers, while they run.
+    crew: Option<Crew>,
+    /// Nodes of the helpers already collected.
+    helper_nodes: u64,
+    /// Where the main thread says which root move it is on (`INFO
+    /// show_detail` realtime lines), when asked.
+    root_events: Option<&'a Sender<Report>>,
 }
 
 /// A generated move with its ordering score and whether it is quiet (no
@@ -168,7 +255,7 @@ impl<'a> Worker<'a> {
             best,
             score,
             depth,
-            nodes: self.nodes + self.threats.nodes,
+            nodes: self.nodes + self.threats.nodes + self.helper_nodes,
             elapsed: self.elapsed(),
             pv,
         }
@@ -265,13 +352,12 @@ impl<'a> Worker<'a> {
         let mut prev_score = 0;
         let mut ranked: Vec<(Pos, Score)> = Vec::new();
         for depth in 1..=max_depth {
-            let mut iteration_best: Option<(Pos, Score, Vec<Pos>)> = None;
             self.root_scores.clear();
-            self.root_depth = depth;
-            self.root_excluded = req.blocked.clone();
-            if self.root_excluded.len() >= root_moves.len() {
-                self.root_excluded.clear();
-            }
+            self.begin_root_iteration(depth, &req.blocked, &root_moves);
+            // Multi-PV: each line is searched with the moves of the lines
+            // before it excluded; the finished lines are reported together,
+            // best score first.
+            let mut lines: Vec<Iteration> = Vec::with_capacity(multipv);
             for line in 0..multipv {
                 self.seldepth = 0;
                 let score = self.aspiration(depth, prev_score, line == 0);
@@ -282,33 +368,59 @@ impl<'a> Worker<'a> {
                 let Some(&mv) = pv.first() else {
                     break;
                 };
-                self.report(reports, depth, score, &pv, line);
-                if line == 0 {
-                    iteration_best = Some((mv, score, pv));
-                }
+                lines.push(self.iteration(depth, score, pv, line));
                 self.root_excluded.push(mv);
             }
-            let Some((mv, score, pv)) = iteration_best else {
+            // A stable sort: equal scores keep the search order.
+            lines.sort_by_key(|it| std::cmp::Reverse(it.score));
+            for (i, it) in lines.iter_mut().enumerate() {
+                it.multipv = i;
+                let _ = reports.send(Report::Iteration(it.clone()));
+            }
+            let Some(top) = lines.into_iter().next() else {
                 break;
             };
             ranked = std::mem::take(&mut self.root_scores);
             ranked.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-            best = mv;
-            best_score = score;
-            best_pv = pv;
+            best = top.pv[0];
+            best_score = top.score;
+            best_pv = top.pv;
             best_depth = depth;
-            prev_score = score;
+            prev_score = best_score;
             if self.stopped {
                 break;
             }
             // A proven result shorter than the depth searched is final.
-            if is_decisive(score) && WIN - score.abs() <= depth {
+            if is_decisive(best_score) && WIN - best_score.abs() <= depth {
                 break;
             }
-            if !policy.after_iteration(self.elapsed(), best.0, score)
-                || self.nodes >= self.max_nodes
+            if !policy.after_iteration(self.elapsed(), best.0, best_score)
+                || self.total_nodes() >= self.max_nodes
             {
                 break;
+            }
+        }
+        // Lazy SMP: a helper that finished a deeper iteration with a better
+        // score than ours knows more; take its move. (Multi-PV answers stay
+        // the main thread's: they are what was reported.)
+        for h in self.finish_helpers() {
+            let Some(c) = h.completed else { continue };
+            if multipv == 1
+                && c.depth > best_depth
+                && c.score > best_score
+                && c.pv.first().is_some_and(|p| root_moves.contains(p))
+            {
+                log::debug!(
+                    "helper line at depth {} ({}) replaces depth {} ({})",
+                    c.depth,
+                    c.score,
+                    best_depth,
+                    best_score
+                );
+                best = c.pv[0];
+                best_score = c.score;
+                best_depth = c.depth;
+                best_pv = c.pv;
             }
         }
         let proven_win = is_decisive(best_score) && best_score > 0;
@@ -326,6 +438,80 @@ impl<'a> Worker<'a> {
             }
         }
         self.result(best, best_score, best_depth, best_pv)
+    }
+
+    /// Sets up the root of one iteration: its depth, and the blocked moves
+    /// excluded (unless every root move is blocked).
+    fn begin_root_iteration(&mut self, depth: i32, blocked: &[Pos], root_moves: &[Pos]) {
+        self.root_depth = depth;
+        self.root_excluded.clear();
+        if !root_moves.iter().all(|p| blocked.contains(p)) {
+            self.root_excluded.extend_from_slice(blocked);
+        }
+    }
+
+    /// A helper thread's iterative deepening: no root threat search, no
+    /// reports, one line, some depths skipped (see [`smp::skip_depth`]).
+    /// Returns the deepest iteration finished.
+    fn run_helper(&mut self, req: &SearchRequest) -> Option<Completed> {
+        let root_moves = self.legal_root_moves(&req.blocked);
+        if root_moves.len() < 2 || self.board.stone_count() == 0 {
+            return None;
+        }
+        let max_depth = req.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut completed: Option<Completed> = None;
+        let mut prev_score = 0;
+        for depth in 1..=max_depth {
+            // The last depth is never skipped: a helper that stopped short
+            // of it would idle while the main thread finishes it.
+            if depth < max_depth && smp::skip_depth(self.thread, depth) {
+                continue;
+            }
+            self.root_scores.clear();
+            self.begin_root_iteration(depth, &req.blocked, &root_moves);
+            self.seldepth = 0;
+            let score = self.aspiration(depth, prev_score, true);
+            if self.stopped {
+                break;
+            }
+            let pv: Vec<Pos> = self.pv[0][..self.pv_len[0]].to_vec();
+            if pv.is_empty() {
+                break;
+            }
+            prev_score = score;
+            completed = Some(Completed { depth, score, pv });
+            if is_decisive(score) && WIN - score.abs() <= depth {
+                break;
+            }
+        }
+        completed
+    }
+
+    /// Stops the helpers (if any still run) and returns what they found.
+    fn finish_helpers(&mut self) -> Vec<HelperResult> {
+        let Some(mut crew) = self.crew.take() else {
+            return Vec::new();
+        };
+        let results = crew.finish();
+        self.helper_nodes += crew.nodes();
+        log::debug!(
+            "smp: main thread {} nodes, helpers {} nodes, helper depths {:?}, at {:?}",
+            self.nodes,
+            crew.nodes(),
+            results
+                .iter()
+                .map(|r| r.completed.as_ref().map_or(0, |c| c.depth))
+                .collect::<Vec<_>>(),
+            self.elapsed()
+        );
+        results
+    }
+
+    /// Nodes searched by every thread so far (the helpers' as last
+    /// published).
+    fn total_nodes(&self) -> u64 {
+        let running = self.crew.as_ref().map_or(0, |c| c.shared.helper_nodes());
+        self.nodes + running + self.helper_nodes
     }
 
     /// The search's horizon can miss a long threat sequence. Before
@@ -394,15 +580,28 @@ impl<'a> Worker<'a> {
         pv: &[Pos],
         multipv: usize,
     ) {
-        let _ = reports.send(Report::Iteration(Iteration {
+        let it = self.iteration(depth, score, pv.to_vec(), multipv);
+        let _ = reports.send(Report::Iteration(it));
+    }
+
+    /// The report of one finished line, nodes counted over all threads.
+    fn iteration(&self, depth: i32, score: Score, pv: Vec<Pos>, multipv: usize) -> Iteration {
+        Iteration {
             depth,
             seldepth: self.seldepth.max(depth),
             score,
-            nodes: self.nodes + self.threats.nodes,
+            nodes: self.total_nodes() + self.threats.nodes,
             elapsed: self.elapsed(),
-            pv: pv.to_vec(),
+            pv,
             multipv,
-        }));
+        }
+    }
+
+    /// Tells the GUI (realtime lines) what the main thread does at the root.
+    fn root_event(&self, event: RootEvent) {
+        if let Some(r) = self.root_events {
+            let _ = r.send(Report::Root(event));
+        }
     }
 
     /// Every legal root move (blocked ones dropped unless nothing else is
@@ -455,10 +654,19 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Checks the node and time limits (main thread only, every 1024 nodes).
+    /// Checks the node and time limits (every 1024 nodes). Only the main
+    /// thread reads the clock; a helper publishes its node count and stops
+    /// when the main thread is done.
     fn check_limits(&mut self) {
+        if let Some(shared) = self.shared {
+            shared.publish_nodes(self.thread, self.nodes + self.threats.nodes);
+            if shared.helpers_must_stop() {
+                self.stopped = true;
+            }
+            return;
+        }
         if self.stop.load(Ordering::Relaxed)
-            || self.nodes >= self.max_nodes
+            || self.total_nodes() >= self.max_nodes
             || (self.limits.hard != Duration::MAX && self.elapsed() >= self.limits.hard)
         {
             self.stopped = true;
@@ -616,6 +824,9 @@ impl<'a> Worker<'a> {
             // A four leaves the opponent one reply: searching it costs almost
             // nothing, so it does not use up depth (within a ply limit).
             let extend = m.four && ply < 2 * self.root_depth as usize;
+            if ply == 0 {
+                self.root_event(RootEvent::Searching(m.pos));
+            }
             self.board.make(m.pos);
             let new_depth = depth - 1 + i32::from(extend);
             let score = if searched == 0 {
@@ -645,6 +856,11 @@ impl<'a> Worker<'a> {
             }
             if ply == 0 {
                 self.root_scores.push((m.pos, score));
+                self.root_event(if score <= -WIN_MIN {
+                    RootEvent::Lost(m.pos)
+                } else {
+                    RootEvent::Done(m.pos)
+                });
             }
             searched += 1;
             if score > best {

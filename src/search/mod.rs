@@ -1,8 +1,11 @@
 //! The search: a [`Searcher`] facade over a long-lived worker thread that
 //! runs iterative-deepening PVS alpha-beta with a shared transposition table,
-//! threat search and a time manager. It never reads input or prints: results
-//! come back as [`Report`]s over a channel.
+//! threat search and a time manager, with Lazy SMP helper threads when asked
+//! for more than one thread. It never reads input or prints: results come
+//! back as [`Report`]s over a channel.
 
+mod balance;
+mod smp;
 pub mod threats;
 pub mod time;
 pub mod tt;
@@ -10,6 +13,7 @@ pub mod tt;
 use crate::board::Board;
 use crate::types::{Pos, Score};
 use crossbeam_channel::{unbounded, Receiver, Sender};
+pub use smp::{max_threads, MAX_THREADS};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -34,6 +38,20 @@ pub struct SearchRequest {
     pub blocked: Vec<Pos>,
     /// Search threads (Lazy SMP); 1 normally.
     pub threads: usize,
+    /// Report which root move the main thread is on ([`Report::Root`]).
+    pub realtime: bool,
+    /// Instead of the best move, find the most balanced one (or pair).
+    pub balance: Option<Balance>,
+}
+
+/// `YXBALANCEONE` / `YXBALANCETWO`: the move (or the move and the
+/// opponent's reply) after which the position's score, from the view of
+/// the side to move now, is nearest `bias`. The answer's `pv` holds the
+/// move(s) and `score` that score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Balance {
+    pub bias: Score,
+    pub two: bool,
 }
 
 impl SearchRequest {
@@ -46,6 +64,8 @@ impl SearchRequest {
             multipv: 1,
             blocked: Vec::new(),
             threads: 1,
+            realtime: false,
+            balance: None,
         }
     }
 }
@@ -91,10 +111,23 @@ impl SearchResult {
     }
 }
 
+/// What the main thread does at the root, for GUIs' realtime lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootEvent {
+    /// Now searching this root move.
+    Searching(Pos),
+    /// Finished this root move.
+    Done(Pos),
+    /// This root move is proven to lose.
+    Lost(Pos),
+}
+
 /// What the searcher sends back.
 #[derive(Clone, Debug)]
 pub enum Report {
     Iteration(Iteration),
+    /// Only when [`SearchRequest::realtime`] asked for it.
+    Root(RootEvent),
     Done(SearchResult),
 }
 
@@ -167,7 +200,7 @@ impl Searcher {
         loop {
             match rx.recv() {
                 Ok(Report::Done(r)) => return r,
-                Ok(Report::Iteration(_)) => {}
+                Ok(Report::Iteration(_) | Report::Root(_)) => {}
                 Err(_) => return SearchResult::no_move(),
             }
         }
@@ -189,7 +222,10 @@ fn worker(rx: Receiver<Job>, stop: Arc<AtomicBool>, hash_bytes: usize) {
     while let Ok(job) = rx.recv() {
         match job {
             Job::Search(req, reports, started) => {
-                let result = engine.think(&req, started, &reports);
+                let result = match req.balance {
+                    Some(b) => balance::search(&mut engine, &req, b, started, &reports),
+                    None => engine.think(&req, started, &reports),
+                };
                 let _ = reports.send(Report::Done(result));
             }
             Job::Resize(bytes) => engine.resize_hash(bytes),
