@@ -127,12 +127,8 @@ impl Game {
         if self.result.is_some() {
             return Vec::new();
         }
-        let black = self.board.side_to_move() == Color::Black;
-        let cells: Vec<Pos> = self.board.cells().to_vec();
-        cells
-            .into_iter()
-            .filter(|&p| self.board.is_empty(p) && !(black && self.board.is_forbidden(p)))
-            .collect()
+        let me = self.board.side_to_move();
+        self.board.legal_moves(me)
     }
 
     /// Black's forbidden points (renju only), row by row.

@@ -622,8 +622,8 @@ impl Session {
     /// Legal moves, nearest to the centre first; blocked ones only if
     /// nothing else is left.
     fn legal_moves(&self, b: &mut Board) -> Vec<Pos> {
-        let cells: Vec<Pos> = b.cells().to_vec();
-        let mut moves: Vec<Pos> = cells.into_iter().filter(|&p| self.is_legal(b, p)).collect();
+        let mut moves = b.legal_moves(b.side_to_move());
+        moves.retain(|p| !self.dead.contains(p));
         let (cx, cy) = (b.width() - 1, b.height() - 1);
         moves.sort_by_key(|p| {
             let d = (2 * p.x() - cx).abs().max((2 * p.y() - cy).abs());

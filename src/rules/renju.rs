@@ -51,6 +51,16 @@ impl Board {
             && (c == Color::White || !self.forbidden_candidate(p) || !self.is_forbidden(p))
     }
 
+    /// Every cell `c` may play, row by row: the empty ones, less Black's
+    /// forbidden points under renju.
+    pub fn legal_moves(&mut self, c: Color) -> Vec<Pos> {
+        let cells: Vec<Pos> = self.cells().to_vec();
+        cells
+            .into_iter()
+            .filter(|&p| self.is_legal_for(p, c))
+            .collect()
+    }
+
     fn flex3_count(&self, p: Pos) -> usize {
         self.patterns(p, Color::Black)
             .iter()

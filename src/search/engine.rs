@@ -608,11 +608,7 @@ impl<'a> Worker<'a> {
     /// left).
     fn legal_root_moves(&mut self, blocked: &[Pos]) -> Vec<Pos> {
         let me = self.board.side_to_move();
-        let cells: Vec<Pos> = self.board.cells().to_vec();
-        let legal: Vec<Pos> = cells
-            .into_iter()
-            .filter(|&p| self.board.is_legal_for(p, me))
-            .collect();
+        let legal = self.board.legal_moves(me);
         let unblocked: Vec<Pos> = legal
             .iter()
             .copied()
