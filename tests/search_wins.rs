@@ -1,0 +1,96 @@
+//! Forced wins that a strong engine (Rapfi, classical evaluation) proves
+//! within a second, taken from real games under every rule and on 20x20:
+//! the search must prove the win too, and play a move that keeps it.
+//!
+//! The searches are bounded by nodes and depth, not time, so the result does
+//! not depend on the machine. Each line: rule (Gomocup number), size, moves
+//! in pos notation (letter = x from `a`, number = y + 1, Black first), the
+//! winning move the reference engine played, its mate length in plies.
+
+use tengen::bench::parse_pos_line;
+use tengen::search::{SearchRequest, Searcher, TimeControl};
+use tengen::types::is_decisive;
+use tengen::{Board, Pos, Rule};
+
+const WINS: &[(u32, i32, &str, &str, u32)] = &[
+    (
+        0,
+        15,
+        "g14i11g11e11f12f11j12g10e10h9i8d11d13h10h11",
+        "g9",
+        23,
+    ),
+    (0, 15, "k6m7m11h7j6k11j11k7h9l6j7i8j8j9k10j4k5i10", "l9", 21),
+    (0, 20, "e10b15g13g11d15d16c7e16c16e14e9", "e15", 25),
+    (0, 20, "e5g5i1f3i5g6e6d6e1l4g7e4", "h6", 25),
+    (
+        4,
+        15,
+        "k13l14i10l9o8j11k10l10k11k9j9i8l11m11j8j7",
+        "j10",
+        31,
+    ),
+    (
+        4,
+        15,
+        "m5k11m6l6m9k5m7m8k4n7l9j9j6j4i6h7i5i3h2k8g6h6h5",
+        "k7",
+        17,
+    ),
+    (
+        1,
+        15,
+        "a4e4c7a3f4g3a9f1f7e6d8e7e5g6e9f10h7f5g7g4h3f6a5b6h6g5g2h4i3i5j6",
+        "d3",
+        23,
+    ),
+    (1, 15, "h3j3h7k7k5l6f5l5e6i2d7g4k4", "l8", 15),
+];
+
+fn position(rule: u32, size: i32, moves: &str) -> Board {
+    let rule = Rule::from_gomocup(rule).expect("rule");
+    let moves = parse_pos_line(moves).expect("moves");
+    Board::from_moves(size, size, rule, &moves).expect("legal game")
+}
+
+#[test]
+fn proves_the_wins_a_strong_engine_proves() {
+    let searcher = Searcher::new(32 << 20);
+    let mut missed = Vec::new();
+    for &(rule, size, moves, reference, plies) in WINS {
+        let mut b = position(rule, size, moves);
+        let mut req = SearchRequest::new(b.clone(), TimeControl::default());
+        req.max_depth = Some(14);
+        req.max_nodes = Some(4_000_000);
+        searcher.clear_hash();
+        let r = searcher.search_blocking(req);
+        let me = b.side_to_move();
+        assert!(
+            b.is_legal_for(r.best, me),
+            "{moves}: illegal answer {}",
+            r.best.to_letter_number()
+        );
+        let won = r.score > 0 && is_decisive(r.score);
+        if !won {
+            missed.push(format!(
+                "{moves}: played {} score {} (reference {reference}, mate in {plies})",
+                r.best.to_letter_number(),
+                r.score
+            ));
+        }
+    }
+    assert!(missed.is_empty(), "wins not proven:\n{}", missed.join("\n"));
+}
+
+#[test]
+fn positions_are_what_they_claim() {
+    // The reference move is legal and the side to move has no five yet.
+    for &(rule, size, moves, reference, _) in WINS {
+        let mut b = position(rule, size, moves);
+        let r = parse_pos_line(reference).expect("move")[0];
+        let p = Pos::new(r.0, r.1);
+        let me = b.side_to_move();
+        assert!(b.is_legal_for(p, me), "{moves}: {reference}");
+        assert!(tengen::rules::find_winner(&b).is_none(), "{moves}");
+    }
+}
