@@ -121,30 +121,10 @@ impl Engine {
             let shared = Shared::new(tt.clone(), req.clone(), self.stop.clone(), helpers);
             self.pool.start(Arc::new(shared), helpers)
         });
-        let mut w = Worker {
-            board: req.board.clone(),
-            tt: &tt,
-            stop: &self.stop,
-            clock,
-            limits,
-            max_nodes: req.max_nodes.unwrap_or(u64::MAX),
-            nodes: 0,
-            seldepth: 0,
-            stopped: false,
-            killers: [[Pos::NONE; 2]; MAX_PLY + 1],
-            history: &mut self.history,
-            pv: vec![[Pos::NONE; MAX_PLY + 1]; MAX_PLY + 1],
-            pv_len: [0; MAX_PLY + 1],
-            root_excluded: Vec::new(),
-            root_scores: Vec::new(),
-            root_depth: 0,
-            threats: ThreatSearch::new(0, Some(&self.stop)),
-            thread: 0,
-            shared: None,
-            crew,
-            helper_nodes: 0,
-            root_events: req.realtime.then_some(reports),
-        };
+        let mut w = Worker::new(req, &tt, &self.stop, clock, limits, &mut self.history);
+        w.max_nodes = req.max_nodes.unwrap_or(u64::MAX);
+        w.crew = crew;
+        w.root_events = req.realtime.then_some(reports);
         let mut result = w.run(req, reports);
         // Early answers (a five, a VCF...) return before the helpers are
         // collected: stop them now, and count their nodes.
@@ -169,30 +149,17 @@ fn decay_history(history: &mut History) {
 /// table, no clock, no reports. Stops when the main thread is done.
 pub(super) fn helper_search(shared: &Shared, thread: usize, history: &mut History) -> HelperResult {
     decay_history(history);
-    let mut w = Worker {
-        board: shared.req.board.clone(),
-        tt: &shared.tt,
-        stop: &shared.stop,
-        clock: &WallClock(shared.started),
-        limits: TimeLimits::UNLIMITED,
-        max_nodes: u64::MAX,
-        nodes: 0,
-        seldepth: 0,
-        stopped: false,
-        killers: [[Pos::NONE; 2]; MAX_PLY + 1],
+    let clock = WallClock(shared.started);
+    let mut w = Worker::new(
+        &shared.req,
+        &shared.tt,
+        &shared.stop,
+        &clock,
+        TimeLimits::UNLIMITED,
         history,
-        pv: vec![[Pos::NONE; MAX_PLY + 1]; MAX_PLY + 1],
-        pv_len: [0; MAX_PLY + 1],
-        root_excluded: Vec::new(),
-        root_scores: Vec::new(),
-        root_depth: 0,
-        threats: ThreatSearch::new(0, Some(&shared.stop)),
-        thread,
-        shared: Some(shared),
-        crew: None,
-        helper_nodes: 0,
-        root_events: None,
-    };
+    );
+    w.thread = thread;
+    w.shared = Some(shared);
     let completed = w.run_helper(&shared.req);
     let nodes = w.nodes + w.threats.nodes;
     shared.publish_nodes(thread, nodes);
@@ -246,6 +213,43 @@ struct ScoredMove {
 }
 
 impl<'a> Worker<'a> {
+    /// A worker on `req`'s position with fresh search state: the main
+    /// thread (no helpers, no realtime events, no node limit) unless the
+    /// caller sets those fields.
+    fn new(
+        req: &SearchRequest,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        clock: &'a dyn Clock,
+        limits: TimeLimits,
+        history: &'a mut History,
+    ) -> Worker<'a> {
+        Worker {
+            board: req.board.clone(),
+            tt,
+            stop,
+            clock,
+            limits,
+            max_nodes: u64::MAX,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            killers: [[Pos::NONE; 2]; MAX_PLY + 1],
+            history,
+            pv: vec![[Pos::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_excluded: Vec::new(),
+            root_scores: Vec::new(),
+            root_depth: 0,
+            threats: ThreatSearch::new(0, Some(stop)),
+            thread: 0,
+            shared: None,
+            crew: None,
+            helper_nodes: 0,
+            root_events: None,
+        }
+    }
+
     fn elapsed(&self) -> Duration {
         self.clock.elapsed()
     }
