@@ -12,15 +12,29 @@ search's margins depend on them). The last 20% of the lines are held out.
 usage: LAM=1e-6 texel_fit.py features.txt [more.txt ...]   (needs numpy)
 """
 import os
+import re
 import sys
 
 import numpy as np
 
-# Keep in step with src/eval/weights.rs.
-PATTERN_VALUE = [0, 0, 2, 3, 6, 8, 5, 4, 13, 33, 36, 37, 72, 150, 70]
-THREAT_VALUE = [0, 0, 0, 11, 16, 9, 42, 73, 7, 34, 151, 252, 500, 0]
-SELF_WEIGHT, OPP_WEIGHT = 16, 14
-NP, NT = 15, 14
+# The current weights, read from the engine's source.
+WEIGHTS_RS = os.path.join(os.path.dirname(__file__), "..", "src", "eval", "weights.rs")
+
+
+def read_weights(path):
+    text = open(path).read()
+
+    def const(name):
+        m = re.search(r"pub const " + name + r": [^=]+= ([^;]+);", text)
+        if not m:
+            sys.exit(f"{path}: no {name}")
+        return [int(v) for v in re.findall(r"-?\d+", m.group(1))]
+
+    return const("PATTERN_VALUE"), const("THREAT_VALUE"), const("SELF_WEIGHT")[0], const("OPP_WEIGHT")[0]
+
+
+PATTERN_VALUE, THREAT_VALUE, SELF_WEIGHT, OPP_WEIGHT = read_weights(WEIGHTS_RS)
+NP, NT = len(PATTERN_VALUE), len(THREAT_VALUE)
 # Not fitted: Dead, Overline, F5, DoubleFour patterns; threat None, Five and
 # Forbidden (quiet positions have no five, and a cell count is no value).
 FIXED = [0, 1, 13, 14, NP + 0, NP + 12, NP + 13]
