@@ -117,7 +117,13 @@ struct PlyState {
     color: Color,
     /// Side to move before this stone was placed.
     side_before: Color,
+    /// Running totals before this stone was placed.
+    value_sum: [i32; 2],
+    threat_count: [[u16; NUM_THREATS]; 2],
 }
+
+/// Cells whose caches a stone changes: five steps each way on four lines.
+const LINE_CELLS: usize = 40;
 
 /// Per-colour tables, picked once from the rule.
 #[derive(Clone, Copy)]
@@ -140,6 +146,10 @@ pub struct Board {
     hash: u64,
     side: Color,
     stack: Vec<PlyState>,
+    /// The caches of the [`LINE_CELLS`] cells around each stone on the
+    /// stack, as they were before it was placed: undo copies them back
+    /// instead of recomputing them.
+    saved: Vec<CellInfo>,
     /// Sum of cell values over empty cells, per colour.
     value_sum: [i32; 2],
     /// Number of empty cells of each threat class, per colour.
@@ -185,6 +195,7 @@ impl Board {
             hash: 0,
             side: Color::Black,
             stack: Vec::with_capacity((width * height) as usize),
+            saved: Vec::new(),
             value_sum: [0; 2],
             threat_count: [[0; NUM_THREATS]; 2],
             hot: [[0; NUM_CELLS / 64]; 2],
@@ -510,7 +521,15 @@ impl Board {
             pos: p,
             color: c,
             side_before: self.side,
+            value_sum: self.value_sum,
+            threat_count: self.threat_count,
         });
+        for &dir in DIRS.iter() {
+            for k in 1..=5 {
+                self.saved.push(self.info[p.step(dir, k).index()]);
+                self.saved.push(self.info[p.step(dir, -k).index()]);
+            }
+        }
         self.remove_cell_terms(p);
         self.cells[p.index()] = c.cell();
         self.hash ^= zobrist::KEYS[c.index()][p.index()];
@@ -554,28 +573,47 @@ impl Board {
         self.cells[p.index()] = EMPTY;
         self.hash ^= zobrist::KEYS[st.color.index()][p.index()];
         self.set_side_to_move(st.side_before);
-        let mask = |k: i32| !(3u32 << key_shift(k));
-        for (d, &dir) in DIRS.iter().enumerate() {
+        self.value_sum = st.value_sum;
+        self.threat_count = st.threat_count;
+        // The line cells get back the caches saved when the stone was
+        // placed, in the order they were saved; every later stone has been
+        // taken back, so they are exactly right again.
+        let base = self.saved.len() - LINE_CELLS;
+        let mut n = base;
+        for &dir in DIRS.iter() {
             for k in 1..=5 {
-                let q = p.step(dir, k);
-                self.info[q.index()].keys[d] &= mask(-k);
-                if self.cells[q.index()] == EMPTY {
-                    self.update_cell(q, d);
-                }
-                let q = p.step(dir, -k);
-                self.info[q.index()].keys[d] &= mask(k);
-                if self.cells[q.index()] == EMPTY {
-                    self.update_cell(q, d);
+                for q in [p.step(dir, k), p.step(dir, -k)] {
+                    let ci = self.saved[n];
+                    n += 1;
+                    self.info[q.index()] = ci;
+                    if self.cells[q.index()] == EMPTY {
+                        self.set_hot(q, ci);
+                    }
                 }
             }
         }
-        // The cell's own caches were frozen while it was occupied and every
-        // later stone has been taken back, so they are current again.
-        self.add_cell_terms(p);
+        self.saved.truncate(base);
+        // The cell's own caches were frozen while it was occupied, so they
+        // are current again.
+        let ci = self.info[p.index()];
+        self.set_hot(p, ci);
         for (dx, dy) in NEAR_OFFSETS {
             self.near[p.step(1, dx).step(STRIDE, dy).index()] -= 1;
         }
         Some(p)
+    }
+
+    /// Sets the hot bits of empty `p` from its threat classes `ci`.
+    #[inline]
+    fn set_hot(&mut self, p: Pos, ci: CellInfo) {
+        let (w, bit) = (p.index() >> 6, 1u64 << (p.index() & 63));
+        for c in 0..2 {
+            if ci.threat[c] >= HOT_MIN {
+                self.hot[c][w] |= bit;
+            } else {
+                self.hot[c][w] &= !bit;
+            }
+        }
     }
 
     /// Passes the move to the other side (null move for threat search).
