@@ -57,7 +57,8 @@ pub fn parse_pos_line(s: &str) -> Option<Vec<(i32, i32)>> {
 pub enum Limit {
     /// To a fixed depth: deterministic, gives the node signature.
     Depth(i32),
-    /// For a fixed time per position (ms): shows the depth reached.
+    /// For a fixed time per position (ms), every iteration that fits in
+    /// it: shows the depth reached.
     TimeMs(u64),
 }
 
@@ -65,6 +66,11 @@ pub enum Limit {
 /// threads; returns the total nodes.
 pub fn run(limit: Limit, threads: usize, mut out: impl std::io::Write) -> std::io::Result<u64> {
     let mut total_nodes = 0u64;
+    // The rule tables are built at first use; build them before the clock
+    // starts, so the first position's time is its search alone.
+    for &(size, rule, _) in POSITIONS {
+        Board::new(size, size, rule).expect("bench board");
+    }
     let t0 = Instant::now();
     for (i, &(size, rule, moves)) in POSITIONS.iter().enumerate() {
         let mv = parse_pos_line(moves).expect("bench position");
@@ -80,7 +86,7 @@ pub fn run(limit: Limit, threads: usize, mut out: impl std::io::Write) -> std::i
             Limit::TimeMs(ms) => SearchRequest::new(
                 board,
                 TimeControl {
-                    turn_ms: Some(ms),
+                    movetime_ms: Some(ms),
                     ..TimeControl::infinite()
                 },
             ),

@@ -875,6 +875,7 @@ impl Session {
             match_ms: None,
             time_left_ms: None,
             increment_ms: 0,
+            movetime_ms: None,
         };
         let req = self.request(board, tc, 1);
         self.launch(req, Job::Swap2(step));

@@ -135,6 +135,14 @@ impl Engine {
     }
 }
 
+/// Moves searched at a non-PV node before the rest (but fours) are pruned:
+/// grows a little faster than the depth, halved when the static evaluation
+/// is not improving on the one two plies up.
+fn move_count_limit(depth: i32, improving: bool) -> usize {
+    let full = 3.0 + (depth.max(0) as f32).powf(1.32);
+    (if improving { full } else { full / 2.0 }) as usize
+}
+
 /// Old history counts fade between searches: the position has changed.
 fn decay_history(history: &mut History) {
     for h in history.iter_mut() {
@@ -180,6 +188,8 @@ struct Worker<'a> {
     history: &'a mut History,
     pv: Vec<[Pos; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// Static evaluation of each node on the current path (for "improving").
+    evals: [Score; MAX_PLY + 1],
     root_excluded: Vec<Pos>,
     /// Scores (bounds for all but the best) of the root moves searched in
     /// the current iteration, in search order.
@@ -238,6 +248,7 @@ impl<'a> Worker<'a> {
             history,
             pv: vec![[Pos::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            evals: [0; MAX_PLY + 1],
             root_excluded: Vec::new(),
             root_scores: Vec::new(),
             root_depth: 0,
@@ -317,12 +328,18 @@ impl<'a> Worker<'a> {
         // the soft limit (or a node budget when answering at once).
         // Without a clock (fixed-depth analysis, bench) budgets are node
         // counts only, so the result does not depend on the machine's speed.
-        let timed = self.limits.soft != Duration::MAX;
+        let timed = self.limits.hard != Duration::MAX;
+        // A fixed move time has no soft limit: share what a time-managed
+        // search of that hard limit would have had.
+        let soft = if self.limits.soft == Duration::MAX {
+            self.limits.hard.mul_f64(0.55)
+        } else {
+            self.limits.soft
+        };
         let vcf_budget = if instant { 5_000 } else { 1_000_000 };
         self.threats.reset(vcf_budget);
-        self.threats.set_deadline(
-            timed.then(|| self.deadline_after(self.limits.soft / 10, Duration::from_millis(2))),
-        );
+        self.threats
+            .set_deadline(timed.then(|| self.deadline_after(soft / 10, Duration::from_millis(2))));
         if let Some(line) = self.threats.vcf(&mut self.board, 40) {
             if let Some(&p) = line.first() {
                 if !req.blocked.contains(&p) {
@@ -335,7 +352,7 @@ impl<'a> Worker<'a> {
         if !instant {
             self.threats.reset(if timed { u64::MAX } else { 200_000 });
             self.threats.set_deadline(
-                timed.then(|| self.deadline_after(self.limits.soft / 3, Duration::from_millis(20))),
+                timed.then(|| self.deadline_after(soft / 3, Duration::from_millis(20))),
             );
             if let Some(p) = self.threats.vct(&mut self.board, 10, 12) {
                 if !req.blocked.contains(&p) {
@@ -772,6 +789,9 @@ impl<'a> Worker<'a> {
             None => self.evaluate(),
         };
         let threatened = op_fives > 0 || self.board.threat_count(op, Threat::Flex4) > 0;
+        self.evals[ply] = static_eval;
+        let improving = ply >= 2 && static_eval > self.evals[ply - 2];
+        let move_count_limit = move_count_limit(depth, improving);
 
         // Reverse futility pruning: far above beta with nothing to defend,
         // a shallow search will not bring the score back down.
@@ -809,12 +829,14 @@ impl<'a> Worker<'a> {
             if ply == 0 && self.root_excluded.contains(&m.pos) {
                 continue;
             }
-            if !pv_node && m.quiet && best > -WIN_MIN && searched > 0 {
-                // Late quiet moves at shallow depth are rarely best: the
-                // threats are ordered first, and quiet moves by value.
-                if depth <= 6 && searched >= (3 + depth * depth) as usize {
+            if !pv_node && !m.four && best > -WIN_MIN && searched > 0 {
+                // Late moves are rarely best: the threats are ordered first,
+                // and the rest by value. Fours are never pruned.
+                if searched >= move_count_limit {
                     continue;
                 }
+            }
+            if !pv_node && m.quiet && best > -WIN_MIN && searched > 0 {
                 // Futility: a quiet move cannot lift a static score this far
                 // below alpha back up within a few plies.
                 if depth <= 3 && !threatened && static_eval + 100 + 120 * depth <= alpha {
@@ -961,6 +983,24 @@ impl<'a> Worker<'a> {
             return out;
         }
         let defend = self.board.threat_count(op, Threat::Flex4) > 0;
+        // A four-three cell of the opponent wins unless it is taken away
+        // first: only moves on its lines (within a line window) or fours of
+        // our own can stop it. (Not at the root, which sees every move.)
+        let four_three: Vec<Pos> =
+            if !defend && ply > 0 && self.board.threat_count(op, Threat::Block4Flex3) > 0 {
+                let renju_op = op == Color::Black && self.board.rule() == Rule::Renju;
+                let cells: Vec<Pos> = self
+                    .board
+                    .hot_cells(op)
+                    .filter(|&t| self.board.threat(t, op) == Threat::Block4Flex3)
+                    .collect();
+                cells
+                    .into_iter()
+                    .filter(|&t| !renju_op || !self.board.is_forbidden(t))
+                    .collect()
+            } else {
+                Vec::new()
+            };
         let killers = self.killers[ply];
         let renju_black = me == Color::Black && self.board.rule() == Rule::Renju;
         for i in 0..self.board.cells().len() {
@@ -971,6 +1011,12 @@ impl<'a> Worker<'a> {
             let mt = self.board.threat(p, me);
             let ot = self.board.threat(p, op);
             if defend && !threats::blocks_line_threat(&self.board, p, op) && !mt.is_four() {
+                continue;
+            }
+            if !four_three.is_empty()
+                && !mt.is_four()
+                && !four_three.iter().any(|&t| threats::on_line_within(p, t, 5))
+            {
                 continue;
             }
             if renju_black && self.board.forbidden_candidate(p) && self.board.is_forbidden(p) {
@@ -1026,6 +1072,61 @@ mod tests {
             let mut now = self.now.lock().expect("clock");
             *now += self.step;
             *now
+        }
+    }
+
+    #[test]
+    fn a_four_three_threat_leaves_only_its_lines_and_our_fours() {
+        // White's F8 makes a closed four on row 8 and an open three on
+        // column F: a win unless Black takes it away or answers with fours.
+        let d = "
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . x . . . .
+. . . . . . . . . . . x . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . x o o o . . . . . . . . .
+. . . . . . o . . . . . . . .
+. . . . . . o . . . . . . . .
+. . . . . . . . . . . x . x .
+. . . . . . . . . . . . x . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .";
+        let board = Board::from_diagram(d, Rule::Freestyle, Some(Color::Black)).unwrap();
+        let t = Pos::new(6, 7);
+        assert_eq!(board.threat(t, Color::White), Threat::Block4Flex3);
+        let req = SearchRequest::new(board.clone(), TimeControl::infinite());
+        let tt = TranspositionTable::new(1 << 20);
+        let stop = AtomicBool::new(false);
+        let clock = WallClock(Instant::now());
+        let mut history: Box<History> = Box::new([[0; NUM_CELLS]; 2]);
+        let mut w = Worker::new(
+            &req,
+            &tt,
+            &stop,
+            &clock,
+            TimeLimits::UNLIMITED,
+            &mut history,
+        );
+        let inner: Vec<Pos> = w
+            .gen_moves(1, Pos::NONE, false)
+            .iter()
+            .map(|m| m.pos)
+            .collect();
+        let root: Vec<Pos> = w
+            .gen_moves(0, Pos::NONE, false)
+            .iter()
+            .map(|m| m.pos)
+            .collect();
+        assert!(inner.contains(&t), "{inner:?}");
+        assert!(inner.len() < root.len());
+        for p in root {
+            let four = board.threat(p, Color::Black).is_four();
+            let on_line = threats::on_line_within(p, t, 5);
+            assert_eq!(inner.contains(&p), four || on_line, "{p:?}");
         }
     }
 

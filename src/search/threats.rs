@@ -410,6 +410,14 @@ pub fn find_five_near(b: &Board, p: Pos, c: Color) -> Option<Pos> {
     None
 }
 
+/// True if `p` and `q` lie on one line (row, column or diagonal) at most
+/// `k` steps apart.
+#[inline]
+pub fn on_line_within(p: Pos, q: Pos, k: i32) -> bool {
+    let (dx, dy) = ((p.x() - q.x()).abs(), (p.y() - q.y()).abs());
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= k
+}
+
 /// Chebyshev distance between two cells.
 #[inline]
 pub fn distance(a: Pos, b: Pos) -> i32 {

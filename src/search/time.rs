@@ -19,6 +19,9 @@ pub struct TimeControl {
     pub time_left_ms: Option<i64>,
     /// `time_increment` in ms added per move.
     pub increment_ms: u64,
+    /// Search exactly this long, with no margin and no early stop (bench
+    /// and analysis; overrides the other fields).
+    pub movetime_ms: Option<u64>,
 }
 
 impl Default for TimeControl {
@@ -30,6 +33,7 @@ impl Default for TimeControl {
             match_ms: None,
             time_left_ms: None,
             increment_ms: 0,
+            movetime_ms: None,
         }
     }
 }
@@ -42,6 +46,7 @@ impl TimeControl {
             match_ms: None,
             time_left_ms: None,
             increment_ms: 0,
+            movetime_ms: None,
         }
     }
 }
@@ -83,6 +88,13 @@ fn moves_to_go(stones_on_board: usize) -> u64 {
 
 /// Computes the soft and hard limits of one move.
 pub fn limits(tc: &TimeControl, stones_on_board: usize) -> TimeLimits {
+    if let Some(ms) = tc.movetime_ms {
+        // No soft limit: iterations go on until the hard one stops them.
+        return TimeLimits {
+            soft: Duration::MAX,
+            hard: Duration::from_millis(ms),
+        };
+    }
     let mut soft = u64::MAX;
     let mut hard = u64::MAX;
 
@@ -197,6 +209,24 @@ mod tests {
             match_ms: mtch,
             time_left_ms: left,
             increment_ms: 0,
+            movetime_ms: None,
+        }
+    }
+
+    #[test]
+    fn movetime_is_a_hard_limit_without_soft_stop() {
+        let t = TimeControl {
+            movetime_ms: Some(1000),
+            ..tc(Some(5000), Some(100_000), Some(50_000))
+        };
+        let l = limits(&t, 30);
+        assert_eq!(l.hard, Duration::from_millis(1000));
+        assert_eq!(l.soft, Duration::MAX);
+        assert!(!l.is_instant());
+        // Iterations never stop on the soft side, however stable.
+        let mut p = IterationPolicy::new(l);
+        for d in 0..20 {
+            assert!(p.after_iteration(Duration::from_millis(999), 7, d));
         }
     }
 
