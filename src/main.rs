@@ -14,7 +14,8 @@ With no command, speaks the Gomocup (Piskvork) protocol on stdin/stdout
                      records, a result summary (`self` = Tengen itself)
   bench [DEPTH]      search the bench positions to DEPTH (default 9) on one
                      thread; prints the node-count signature
-  bench --time MS    search each bench position for MS milliseconds
+  bench --time MS    search each bench position for exactly MS milliseconds;
+                     prints the deepest iteration finished
   bench ... --threads N
                      the same on N threads (Lazy SMP): time to depth and
                      nodes per second; no signature

@@ -297,6 +297,7 @@ impl<'a> Worker<'a> {
             .iter()
             .find(|&&p| self.board.threat(p, me) == Threat::Five)
         {
+            self.report(reports, 1, win_in(1), &[p], 0);
             return self.result(p, win_in(1), 1, vec![p]);
         }
         if self.board.threat_count(op, Threat::Five) > 0 {
@@ -307,13 +308,17 @@ impl<'a> Worker<'a> {
                 let score = if self.board.threat_count(op, Threat::Five) > 1 {
                     loss_in(2)
                 } else {
-                    0
+                    self.evaluate_after(p)
                 };
+                self.report(reports, 1, score, &[p], 0);
                 return self.result(p, score, 1, vec![p]);
             }
         }
         if root_moves.len() == 1 {
-            return self.result(root_moves[0], 0, 0, vec![root_moves[0]]);
+            let p = root_moves[0];
+            let score = self.evaluate_after(p);
+            self.report(reports, 1, score, &[p], 0);
+            return self.result(p, score, 1, vec![p]);
         }
 
         let instant = self.limits.is_instant();
@@ -697,6 +702,14 @@ impl<'a> Worker<'a> {
         s.clamp(-WIN_MIN + 1, WIN_MIN - 1)
     }
 
+    /// The static evaluation after our move `p`, for the side to move now.
+    fn evaluate_after(&mut self, p: Pos) -> Score {
+        self.board.make(p);
+        let s = -self.evaluate();
+        self.board.undo();
+        s
+    }
+
     /// True if `c` has an open four (or double four) cell it may play.
     fn has_flex4(&mut self, c: Color) -> bool {
         if self.board.threat_count(c, Threat::Flex4) == 0 {
@@ -798,9 +811,9 @@ impl<'a> Worker<'a> {
         if !pv_node
             && ply > 0
             && !threatened
-            && depth <= 3
+            && depth <= 6
             && !is_decisive(beta)
-            && static_eval - 120 * depth >= beta
+            && static_eval - 120 * (depth - i32::from(improving)) >= beta
         {
             return static_eval;
         }
