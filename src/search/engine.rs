@@ -872,7 +872,8 @@ impl<'a> Worker<'a> {
                 // they beat alpha.
                 let r = if depth >= 2 && m.quiet {
                     let lr = 0.4 + (depth as f32).ln() * ((i + 1) as f32).ln() / 1.7;
-                    (lr as i32 + i32::from(!pv_node)).clamp(0, depth - 1)
+                    let r = lr as i32;
+                    (r + i32::from(!pv_node) + i32::from(!improving && r >= 1)).clamp(0, depth - 1)
                 } else {
                     0
                 };
