@@ -718,13 +718,25 @@ impl<'a> Worker<'a> {
         if c == Color::White || self.board.rule() != Rule::Renju {
             return true;
         }
-        // Open-four cells are hot cells: no board scan needed.
-        let flex4: Vec<Pos> = self
+        !self.playable_cells(c, Threat::Flex4).is_empty()
+    }
+
+    /// The empty cells where `c` has threat class `t` (a hot class) and may
+    /// play: renju Black's forbidden ones are left out. Found among the hot
+    /// cells, with no board scan.
+    fn playable_cells(&mut self, c: Color, t: Threat) -> Vec<Pos> {
+        let cells: Vec<Pos> = self
             .board
             .hot_cells(c)
-            .filter(|&p| self.board.threat(p, c) == Threat::Flex4)
+            .filter(|&p| self.board.threat(p, c) == t)
             .collect();
-        flex4.into_iter().any(|p| !self.board.is_forbidden(p))
+        if c == Color::White || self.board.rule() != Rule::Renju {
+            return cells;
+        }
+        cells
+            .into_iter()
+            .filter(|&p| !self.board.is_forbidden(p))
+            .collect()
     }
 
     fn search(
@@ -842,17 +854,16 @@ impl<'a> Worker<'a> {
             if ply == 0 && self.root_excluded.contains(&m.pos) {
                 continue;
             }
-            if !pv_node && !m.four && best > -WIN_MIN && searched > 0 {
+            if !pv_node && best > -WIN_MIN && searched > 0 {
                 // Late moves are rarely best: the threats are ordered first,
                 // and the rest by value. Fours are never pruned.
-                if searched >= move_count_limit {
+                if !m.four && searched >= move_count_limit {
                     continue;
                 }
-            }
-            if !pv_node && m.quiet && best > -WIN_MIN && searched > 0 {
                 // Futility: a quiet move cannot lift a static score this far
                 // below alpha back up within a few plies.
-                if depth <= 3 && !threatened && static_eval + 100 + 120 * depth <= alpha {
+                if m.quiet && depth <= 3 && !threatened && static_eval + 100 + 120 * depth <= alpha
+                {
                     continue;
                 }
             }
@@ -1002,16 +1013,7 @@ impl<'a> Worker<'a> {
         // our own can stop it. (Not at the root, which sees every move.)
         let four_three: Vec<Pos> =
             if !defend && ply > 0 && self.board.threat_count(op, Threat::Block4Flex3) > 0 {
-                let renju_op = op == Color::Black && self.board.rule() == Rule::Renju;
-                let cells: Vec<Pos> = self
-                    .board
-                    .hot_cells(op)
-                    .filter(|&t| self.board.threat(t, op) == Threat::Block4Flex3)
-                    .collect();
-                cells
-                    .into_iter()
-                    .filter(|&t| !renju_op || !self.board.is_forbidden(t))
-                    .collect()
+                self.playable_cells(op, Threat::Block4Flex3)
             } else {
                 Vec::new()
             };
