@@ -32,8 +32,8 @@ const DEFEND_ORDER: [i32; 14] = [
 ];
 
 /// Leaf VCF: at most this many fours, within this many threat nodes.
-const LEAF_VCF_FOURS: i32 = 10;
-const LEAF_VCF_NODES: u64 = 120;
+/// Fours a quiescence line may add beyond the search depth.
+const QS_MAX_FOURS: i32 = 8;
 
 /// Search state that outlives one `think`: the table, the stop flag, the
 /// main thread's history and the Lazy SMP helper threads.
@@ -721,6 +721,54 @@ impl<'a> Worker<'a> {
         !self.playable_cells(c, Threat::Flex4).is_empty()
     }
 
+    /// Wins the threat classes prove without a search, for the side to
+    /// move when the opponent threatens no five and we have no open four:
+    /// a four-three whose forced block gives the opponent no four of its
+    /// own (won in five plies, or three when renju Black may not block), or
+    /// a double three when the opponent cannot make a four anywhere.
+    fn quick_win(&mut self, plyi: i32) -> Option<Score> {
+        let me = self.board.side_to_move();
+        let op = me.flip();
+        let four_threes = self.board.threat_count(me, Threat::Block4Flex3);
+        let double_threes = self.board.threat_count(me, Threat::Flex3x2);
+        if four_threes == 0 && double_threes == 0 {
+            return None;
+        }
+        // Renju Black's threes may rest on forbidden points, and its double
+        // threes are forbidden: only a played-out four-three counts.
+        let renju_black = me == Color::Black && self.board.rule() == Rule::Renju;
+        let op_has_four = threats::four_cells(&self.board, op) > 0;
+        if !op_has_four && !renju_black {
+            return Some(win_in(plyi + 5));
+        }
+        if four_threes == 0 {
+            return None;
+        }
+        let mut best: Option<Score> = None;
+        for p in self.playable_cells(me, Threat::Block4Flex3) {
+            self.board.make(p);
+            let won = match threats::find_five_near(&self.board, p, me) {
+                None => None,
+                Some(q) if !self.board.is_legal_for(q, op) => Some(win_in(plyi + 3)),
+                Some(q) if self.board.threat(q, op).is_four() => None,
+                Some(q) => {
+                    self.board.make(q);
+                    let flex4 = self.has_flex4(me);
+                    self.board.undo();
+                    flex4.then(|| win_in(plyi + 5))
+                }
+            };
+            self.board.undo();
+            if let Some(s) = won {
+                best = Some(best.map_or(s, |b: Score| b.max(s)));
+                if s == win_in(plyi + 3) {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
     /// The empty cells where `c` has threat class `t` (a hot class) and may
     /// play: renju Black's forbidden ones are left out. Found among the hot
     /// cells, with no board scan.
@@ -769,8 +817,13 @@ impl<'a> Worker<'a> {
             if op_fives >= 2 {
                 return loss_in(plyi + 2);
             }
-            if op_fives == 0 && self.has_flex4(me) {
-                return win_in(plyi + 3);
+            if op_fives == 0 {
+                if self.has_flex4(me) {
+                    return win_in(plyi + 3);
+                }
+                if let Some(score) = self.quick_win(plyi) {
+                    return score;
+                }
             }
             if self.board.is_full() {
                 return DRAW;
@@ -806,7 +859,7 @@ impl<'a> Worker<'a> {
 
         let op_fives = self.board.threat_count(op, Threat::Five);
         if depth <= 0 && ply > 0 {
-            return self.leaf(alpha, beta, ply, op_fives);
+            return self.leaf(alpha, beta, depth.min(0), ply, op_fives);
         }
 
         let static_eval = match tte {
@@ -833,7 +886,7 @@ impl<'a> Worker<'a> {
         // Razoring: hopelessly below alpha near the leaves with nothing to
         // defend; only our own VCF could save the node, and the leaf looks.
         if !pv_node && ply > 0 && !threatened && depth <= 2 && static_eval + 260 * depth < alpha {
-            return self.leaf(alpha, beta, ply, op_fives);
+            return self.leaf(alpha, beta, depth.min(0), ply, op_fives);
         }
 
         let moves = self.gen_moves(ply, tt_move, op_fives > 0);
@@ -950,9 +1003,12 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Depth exhausted: play out a forced block, look for our own VCF, or
-    /// stand on the static evaluation.
-    fn leaf(&mut self, alpha: Score, beta: Score, ply: usize, op_fives: u32) -> Score {
+    /// Depth exhausted: a quiescence search over our fours. A forced
+    /// block is played out; otherwise the static evaluation stands unless
+    /// a four (each answered by its one block) raises it. Fours are tried
+    /// near our previous move only, and past the first quiescence ply only
+    /// fours that also build something else, so the tree stays narrow.
+    fn leaf(&mut self, alpha: Score, beta: Score, depth: i32, ply: usize, op_fives: u32) -> Score {
         let me = self.board.side_to_move();
         let op = me.flip();
         if op_fives == 1 {
@@ -963,19 +1019,50 @@ impl<'a> Worker<'a> {
                 return loss_in(ply as i32 + 2);
             }
             self.board.make(q);
-            let s = -self.search(-beta, -alpha, 0, ply + 1, false);
+            let s = -self.search(-beta, -alpha, depth, ply + 1, false);
             self.board.undo();
             return s;
         }
-        self.threats.reset(LEAF_VCF_NODES);
-        let saved = self.threats.nodes;
-        let vcf = self.threats.vcf(&mut self.board, LEAF_VCF_FOURS);
-        self.nodes += self.threats.nodes - saved;
-        self.threats.nodes = 0;
-        if let Some(line) = vcf {
-            return win_in(ply as i32 + line.len() as i32);
+        let eval = self.evaluate();
+        if eval >= beta || depth <= -QS_MAX_FOURS || threats::four_cells(&self.board, me) == 0 {
+            return eval;
         }
-        self.evaluate()
+        let own_last = self.board.move_back(1).unwrap_or(Pos::NONE);
+        let plain_ok = depth == 0;
+        let cands: Vec<Pos> = self
+            .board
+            .hot_cells(me)
+            .filter(|&p| {
+                let t = self.board.threat(p, me);
+                t.is_four()
+                    && (plain_ok || t != Threat::Block4)
+                    && (own_last == Pos::NONE || near_for_qs(p, own_last))
+            })
+            .collect();
+        let renju_black = me == Color::Black && self.board.rule() == Rule::Renju;
+        let mut best = eval;
+        let mut alpha = alpha.max(eval);
+        for p in cands {
+            if renju_black && self.board.forbidden_candidate(p) && self.board.is_forbidden(p) {
+                continue;
+            }
+            self.board.make(p);
+            let s = -self.search(-beta, -alpha, depth - 1, ply + 1, false);
+            self.board.undo();
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     fn update_pv(&mut self, ply: usize, mv: Pos) {
@@ -1072,6 +1159,13 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// The cells a quiescence four may use: on a line through our previous
+/// move within four steps, or in the 5x5 square around it.
+#[inline]
+fn near_for_qs(p: Pos, last: Pos) -> bool {
+    threats::on_line_within(p, last, 4) || threats::distance(p, last) <= 2
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1089,6 +1183,143 @@ mod tests {
             *now += self.step;
             *now
         }
+    }
+
+    /// Runs `f` on a worker set up on `board` (no time limit).
+    fn with_worker<R>(board: &Board, f: impl FnOnce(&mut Worker) -> R) -> R {
+        let req = SearchRequest::new(board.clone(), TimeControl::infinite());
+        let tt = TranspositionTable::new(1 << 20);
+        let stop = AtomicBool::new(false);
+        let clock = WallClock(Instant::now());
+        let mut history: Box<History> = Box::new([[0; NUM_CELLS]; 2]);
+        let mut w = Worker::new(
+            &req,
+            &tt,
+            &stop,
+            &clock,
+            TimeLimits::UNLIMITED,
+            &mut history,
+        );
+        f(&mut w)
+    }
+
+    /// White's G8 makes a four on row 8 (five at H8) and an open three on
+    /// column G; Black has two stones in a row at most.
+    const FOUR_THREE: &str = "
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . x . . . .
+. . . . . . . . . . . x . . .
+. . . . . . . . . . . . . . .
+. . . . . . o . . . . . . . .
+. . . . . . o . . . . . . . .
+. . x o o o . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . x . x .
+. . . . . . . . . . . . x . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .";
+
+    #[test]
+    fn a_four_three_against_no_fours_is_a_win_in_five() {
+        let board = Board::from_diagram(FOUR_THREE, Rule::Freestyle, Some(Color::White)).unwrap();
+        assert_eq!(
+            board.threat(Pos::new(6, 7), Color::White),
+            Threat::Block4Flex3
+        );
+        assert_eq!(threats::four_cells(&board, Color::Black), 0);
+        assert_eq!(with_worker(&board, |w| w.quick_win(3)), Some(win_in(8)));
+    }
+
+    #[test]
+    fn a_four_three_whose_block_makes_a_four_is_not_a_quick_win() {
+        // Black's three on column H: its H8 block of White's four would be
+        // an open four, so the four-three proves nothing.
+        let mut d: Vec<String> = FOUR_THREE.lines().map(String::from).collect();
+        for y in [8, 9, 10] {
+            // Diagram line 0 is empty (the literal starts with a newline).
+            let row = &mut d[y + 1];
+            row.replace_range(14..15, "x");
+        }
+        let board =
+            Board::from_diagram(&d.join("\n"), Rule::Freestyle, Some(Color::White)).unwrap();
+        assert_eq!(board.threat(Pos::new(7, 7), Color::Black), Threat::Flex4);
+        assert_eq!(with_worker(&board, |w| w.quick_win(3)), None);
+        // With Black's three two steps lower, H8 blocks without a four: the
+        // four-three is played out and still wins.
+        let moved: Vec<(i32, i32)> = vec![(7, 10), (7, 11), (7, 12)];
+        let mut b2 = Board::from_diagram(FOUR_THREE, Rule::Freestyle, Some(Color::White)).unwrap();
+        for &(x, y) in &moved {
+            let p = Pos::new(x, y);
+            b2.place(p, Color::Black);
+        }
+        b2.set_side_to_move(Color::White);
+        assert!(threats::four_cells(&b2, Color::Black) > 0);
+        assert!(!b2.threat(Pos::new(7, 7), Color::Black).is_four());
+        assert_eq!(with_worker(&b2, |w| w.quick_win(0)), Some(win_in(5)));
+    }
+
+    #[test]
+    fn a_double_three_wins_only_without_opponent_fours_and_never_for_renju_black() {
+        let d = "
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . o o . . . . . . . .
+. . . . . . . o . . . . . . .
+. . . . . . . o . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . x . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . x x
+. . . . . . . . . . . . . . .";
+        let p = Pos::new(7, 5);
+        let board = Board::from_diagram(d, Rule::Freestyle, Some(Color::White)).unwrap();
+        assert_eq!(board.threat(p, Color::White), Threat::Flex3x2);
+        assert_eq!(with_worker(&board, |w| w.quick_win(0)), Some(win_in(5)));
+        // A Black three (closed or open, any four cell) spoils it.
+        let mut b2 = board.clone();
+        b2.place(Pos::new(12, 13), Color::Black);
+        b2.set_side_to_move(Color::White);
+        assert!(threats::four_cells(&b2, Color::Black) > 0);
+        assert_eq!(with_worker(&b2, |w| w.quick_win(0)), None);
+        // The same shape for renju Black is a forbidden double three.
+        let swapped = d.replace('o', "O").replace('x', "o").replace('O', "x");
+        let rb = Board::from_diagram(&swapped, Rule::Renju, Some(Color::Black)).unwrap();
+        assert_eq!(rb.threat(p, Color::Black), Threat::Flex3x2);
+        assert_eq!(with_worker(&rb, |w| w.quick_win(0)), None);
+    }
+
+    #[test]
+    fn quiescence_finds_fours_near_our_last_move_and_stands_pat_above_beta() {
+        // Black's last move I8 closed a three on row 8 (White at F8): J8
+        // is a four that also makes a three on column J, so the one block
+        // at K8 leaves Black an open four. White's last move is far away.
+        let moves = [
+            (6, 7),
+            (5, 7),
+            (7, 7),
+            (0, 0),
+            (9, 9),
+            (0, 2),
+            (9, 10),
+            (0, 4),
+            (8, 7),
+            (14, 14),
+        ];
+        let board = Board::from_moves(15, 15, Rule::Freestyle, &moves).unwrap();
+        assert_eq!(board.side_to_move(), Color::Black);
+        let s = with_worker(&board, |w| w.leaf(-INFINITE, INFINITE, 0, 1, 0));
+        assert!(s >= WIN_MIN, "score {s}");
+        let eval = with_worker(&board, |w| w.evaluate());
+        let s = with_worker(&board, |w| w.leaf(eval - 10, eval - 5, 0, 1, 0));
+        assert_eq!(s, eval);
     }
 
     #[test]
