@@ -1039,8 +1039,13 @@ impl<'a> Worker<'a> {
                     && (own_last == Pos::NONE || near_for_qs(p, own_last))
             })
             .collect();
+        if cands.is_empty() {
+            return eval;
+        }
         let renju_black = me == Color::Black && self.board.rule() == Rule::Renju;
         let mut best = eval;
+        let mut best_move = Pos::NONE;
+        let old_alpha = alpha;
         let mut alpha = alpha.max(eval);
         for p in cands {
             if renju_black && self.board.forbidden_candidate(p) && self.board.is_forbidden(p) {
@@ -1054,6 +1059,7 @@ impl<'a> Worker<'a> {
             }
             if s > best {
                 best = s;
+                best_move = p;
                 if s > alpha {
                     alpha = s;
                     if s >= beta {
@@ -1062,6 +1068,22 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > old_alpha && best_move != Pos::NONE {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            self.board.hash(),
+            best_move,
+            best,
+            eval,
+            depth,
+            bound,
+            ply as i32,
+        );
         best
     }
 
