@@ -1,7 +1,7 @@
 //! The search proper: iterative deepening over negamax PVS alpha-beta with a
 //! transposition table, threat-aware move generation, killer and history
-//! ordering, late-move reductions, and VCF at the leaves in place of a
-//! quiescence search.
+//! ordering, late-move reductions, and a quiescence search over our fours
+//! at the leaves.
 
 use super::smp::{self, Completed, Crew, HelperResult, History, Pool, Shared, MAX_THREADS};
 use super::threats::{self, find_threat, ThreatSearch};
@@ -31,7 +31,6 @@ const DEFEND_ORDER: [i32; 14] = [
     0, 40, 50, 150, 180, 350, 500, 1_800, 300, 800, 2_400, 4_500, 15_000, 0,
 ];
 
-/// Leaf VCF: at most this many fours, within this many threat nodes.
 /// Fours a quiescence line may add beyond the search depth.
 const QS_MAX_FOURS: i32 = 8;
 
@@ -884,7 +883,8 @@ impl<'a> Worker<'a> {
         }
 
         // Razoring: hopelessly below alpha near the leaves with nothing to
-        // defend; only our own VCF could save the node, and the leaf looks.
+        // defend; only our own fours could save the node, and the
+        // quiescence search looks at them.
         if !pv_node && ply > 0 && !threatened && depth <= 2 && static_eval + 260 * depth < alpha {
             return self.leaf(alpha, beta, depth.min(0), ply, op_fives);
         }
