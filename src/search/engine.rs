@@ -1367,29 +1367,15 @@ mod tests {
         let board = Board::from_diagram(d, Rule::Freestyle, Some(Color::Black)).unwrap();
         let t = Pos::new(6, 7);
         assert_eq!(board.threat(t, Color::White), Threat::Block4Flex3);
-        let req = SearchRequest::new(board.clone(), TimeControl::infinite());
-        let tt = TranspositionTable::new(1 << 20);
-        let stop = AtomicBool::new(false);
-        let clock = WallClock(Instant::now());
-        let mut history: Box<History> = Box::new([[0; NUM_CELLS]; 2]);
-        let mut w = Worker::new(
-            &req,
-            &tt,
-            &stop,
-            &clock,
-            TimeLimits::UNLIMITED,
-            &mut history,
-        );
-        let inner: Vec<Pos> = w
-            .gen_moves(1, Pos::NONE, false)
-            .iter()
-            .map(|m| m.pos)
-            .collect();
-        let root: Vec<Pos> = w
-            .gen_moves(0, Pos::NONE, false)
-            .iter()
-            .map(|m| m.pos)
-            .collect();
+        let (inner, root): (Vec<Pos>, Vec<Pos>) = with_worker(&board, |w| {
+            let mut at_ply = |ply| {
+                w.gen_moves(ply, Pos::NONE, false)
+                    .iter()
+                    .map(|m| m.pos)
+                    .collect()
+            };
+            (at_ply(1), at_ply(0))
+        });
         assert!(inner.contains(&t), "{inner:?}");
         assert!(inner.len() < root.len());
         for p in root {
