@@ -190,6 +190,9 @@ struct Worker<'a> {
     /// Static evaluation of each node on the current path (for "improving").
     evals: [Score; MAX_PLY + 1],
     root_excluded: Vec<Pos>,
+    /// Per side and opponent's last move: the quiet reply that last cut
+    /// the search off (the counter-move heuristic).
+    counters: [[Pos; NUM_CELLS]; 2],
     /// Scores (bounds for all but the best) of the root moves searched in
     /// the current iteration, in search order.
     root_scores: Vec<(Pos, Score)>,
@@ -219,6 +222,8 @@ struct ScoredMove {
     quiet: bool,
     /// The move makes a four (the opponent's reply is forced).
     four: bool,
+    /// A killer or the counter move: it refuted a similar position.
+    refute: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -249,6 +254,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
             root_excluded: Vec::new(),
+            counters: [[Pos::NONE; NUM_CELLS]; 2],
             root_scores: Vec::new(),
             root_depth: 0,
             threats: ThreatSearch::new(0, Some(stop)),
@@ -790,7 +796,7 @@ impl<'a> Worker<'a> {
         &mut self,
         mut alpha: Score,
         mut beta: Score,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         pv_node: bool,
     ) -> Score {
@@ -861,6 +867,12 @@ impl<'a> Worker<'a> {
             return self.leaf(alpha, beta, depth.min(0), ply, op_fives);
         }
 
+        // Internal iterative reduction: a node the table knows no move for
+        // is searched a ply shallower; its next visit has an ordering.
+        if ply > 0 && depth >= 4 && tt_move == Pos::NONE {
+            depth -= 1;
+        }
+
         let static_eval = match tte {
             Some(e) => e.eval,
             None => self.evaluate(),
@@ -922,12 +934,12 @@ impl<'a> Worker<'a> {
             }
             // A four leaves the opponent one reply: searching it costs almost
             // nothing, so it does not use up depth (within a ply limit).
-            let extend = m.four && ply < 2 * self.root_depth as usize;
+            let extension = i32::from(m.four && ply < 2 * self.root_depth as usize);
             if ply == 0 {
                 self.root_event(RootEvent::Searching(m.pos));
             }
             self.board.make(m.pos);
-            let new_depth = depth - 1 + i32::from(extend);
+            let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
@@ -937,7 +949,9 @@ impl<'a> Worker<'a> {
                 let r = if depth >= 2 && m.quiet {
                     let lr = 0.4 + (depth as f32).ln() * ((i + 1) as f32).ln() / 1.7;
                     let r = lr as i32;
-                    (r + i32::from(!pv_node) + i32::from(!improving && r >= 1)).clamp(0, depth - 1)
+                    (r + i32::from(!pv_node) + i32::from(!improving && r >= 1)
+                        - i32::from(m.refute))
+                    .clamp(0, depth - 1)
                 } else {
                     0
                 };
@@ -975,6 +989,9 @@ impl<'a> Worker<'a> {
                             if k[0] != m.pos {
                                 k[1] = k[0];
                                 k[0] = m.pos;
+                            }
+                            if let Some(last) = self.board.last_move() {
+                                self.counters[me.index()][last.index()] = m.pos;
                             }
                         }
                         let bonus = depth * depth;
@@ -1111,6 +1128,7 @@ impl<'a> Worker<'a> {
                         score: 0,
                         quiet: false,
                         four: self.board.threat(q, me).is_four(),
+                        refute: false,
                     });
                 }
             }
@@ -1127,6 +1145,10 @@ impl<'a> Worker<'a> {
                 Vec::new()
             };
         let killers = self.killers[ply];
+        let counter = match self.board.last_move() {
+            Some(last) => self.counters[me.index()][last.index()],
+            None => Pos::NONE,
+        };
         let renju_black = me == Color::Black && self.board.rule() == Rule::Renju;
         for i in 0..self.board.cells().len() {
             let p = self.board.cells()[i];
@@ -1147,6 +1169,7 @@ impl<'a> Worker<'a> {
             if renju_black && self.board.forbidden_candidate(p) && self.board.is_forbidden(p) {
                 continue;
             }
+            let refute = p == killers[0] || p == killers[1] || p == counter;
             let mut score = ATTACK_ORDER[mt as usize]
                 + DEFEND_ORDER[ot as usize]
                 + self.board.cell_value(p, me)
@@ -1158,6 +1181,8 @@ impl<'a> Worker<'a> {
                 score += 450;
             } else if p == killers[1] {
                 score += 350;
+            } else if p == counter {
+                score += 300;
             }
             let quiet = mt < Threat::Flex3 && ot < Threat::Flex3 && mt != Threat::Block3Plus;
             out.push(ScoredMove {
@@ -1165,6 +1190,7 @@ impl<'a> Worker<'a> {
                 score,
                 quiet,
                 four: mt.is_four(),
+                refute,
             });
         }
         if out.is_empty() && self.board.stone_count() == 0 {
@@ -1174,6 +1200,7 @@ impl<'a> Worker<'a> {
                 score: 0,
                 quiet: true,
                 four: false,
+                refute: false,
             });
         }
         out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
