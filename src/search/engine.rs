@@ -934,12 +934,12 @@ impl<'a> Worker<'a> {
             }
             // A four leaves the opponent one reply: searching it costs almost
             // nothing, so it does not use up depth (within a ply limit).
-            let extension = i32::from(m.four && ply < 2 * self.root_depth as usize);
+            let extend = m.four && ply < 2 * self.root_depth as usize;
             if ply == 0 {
                 self.root_event(RootEvent::Searching(m.pos));
             }
             self.board.make(m.pos);
-            let new_depth = depth - 1 + extension;
+            let new_depth = depth - 1 + i32::from(extend);
             let score = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
