@@ -7,22 +7,36 @@
 //! line patterns are of each `Pattern` (15) and which `Threat` class it has
 //! (14), i.e. exactly the terms `eval::cell_value` weighs.
 //!
-//! `cargo run --release --example texel_features [SKIP_PLIES] < games.txt`;
+//! With `NODES` above zero each position is also searched (a fresh table,
+//! about `NODES` nodes, one thread) and the score from the side to move's
+//! view, decisive scores clamped to +-`LABEL_CLAMP`, is written after the
+//! ply: a label from a deeper look than the game's result (the column is 0
+//! without a search).
+//!
+//! `cargo run --release --example texel_features [SKIP_PLIES [NODES]] < games.txt`;
 //! `tools/texel_fit.py` fits the weights. See docs/tuning.md.
 
 use std::io::{BufRead, Write};
 use tengen::rules::pattern::Pattern;
 use tengen::rules::threat::{Threat, NUM_THREATS};
+use tengen::search::{SearchRequest, Searcher, TimeControl};
 use tengen::{Board, Color, Rule};
 
 const NUM_PATTERNS: usize = Pattern::DoubleFour as usize + 1;
 const PER_SIDE: usize = NUM_PATTERNS + NUM_THREATS;
+/// Search labels beyond this (decisive scores) are written as this.
+const LABEL_CLAMP: i32 = 2000;
 
 fn main() -> anyhow::Result<()> {
     let skip: usize = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(6);
+    let nodes: u64 = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let searcher = Searcher::new(16 << 20);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     for line in std::io::stdin().lock().lines() {
@@ -56,7 +70,16 @@ fn main() -> anyhow::Result<()> {
                     _ => 0.0,
                 };
                 let feat = features(&b);
-                write!(out, "{r} {ply}")?;
+                let score = if nodes > 0 {
+                    searcher.clear_hash();
+                    let mut req = SearchRequest::new(b.clone(), TimeControl::infinite());
+                    req.max_nodes = Some(nodes);
+                    let res = searcher.search_blocking(req);
+                    res.score.clamp(-LABEL_CLAMP, LABEL_CLAMP)
+                } else {
+                    0
+                };
+                write!(out, "{r} {ply} {score}")?;
                 for v in feat {
                     write!(out, " {v}")?;
                 }

@@ -2,14 +2,22 @@
 """Texel tuning of the static evaluation (src/eval/weights.rs).
 
 Reads the feature lines of `cargo run --release --example texel_features`
-(result for the side to move, ply, 29 own then 29 opponent counts) and fits
-PATTERN_VALUE, THREAT_VALUE and the opponent weight so that
-sigmoid(eval / K) predicts the game results (least squares), starting from
+(result for the side to move, ply, search score, 29 own then 29 opponent
+counts) and fits PATTERN_VALUE, THREAT_VALUE and the opponent weight so
+that sigmoid(eval / K) predicts the target (least squares), starting from
 and regularised towards the current weights. K is first chosen to fit the
-current weights best, so the fitted weights keep the engine's units (the
-search's margins depend on them). The last 20% of the lines are held out.
+current weights to the game results best, so the fitted weights keep the
+engine's units (the search's margins depend on them). The last 20% of the
+lines are held out.
 
-usage: LAM=1e-6 texel_fit.py features.txt [more.txt ...]   (needs numpy)
+The target is MIX * result + (1 - MIX) * sigmoid(score / K): MIX=1 (the
+default) fits game results, MIX=0 the search scores (the features must then
+have been extracted with a node count). DECISIVE=0 drops the positions
+whose search score is decisive (a forced win that the search, not the
+evaluation, is there to find).
+
+usage: LAM=1e-6 [MIX=1] [DECISIVE=1] texel_fit.py features.txt [more.txt ...]
+(needs numpy)
 """
 import os
 import re
@@ -44,15 +52,18 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     data = np.array([l.split() for f in sys.argv[1:] for l in open(f)], float)
+    if os.environ.get("DECISIVE", "1") == "0":
+        data = data[np.abs(data[:, 2]) < 2000]
     cut = int(len(data) * 0.8)
     train, val = data[:cut], data[cut:]
     n = NP + NT
 
     def split(d):
-        return d[:, 0], d[:, 2 : 2 + n], d[:, 2 + n :]
+        return d[:, 0], d[:, 3 : 3 + n], d[:, 3 + n :]
 
     y, own, opp = split(train)
     yv, ownv, oppv = split(val)
+    score, scorev = train[:, 2], val[:, 2]
     w0 = np.array(PATTERN_VALUE + THREAT_VALUE, float)
     k0 = OPP_WEIGHT / SELF_WEIGHT
 
@@ -63,6 +74,9 @@ def main():
     Ks = np.geomspace(50, 5000, 60)
     K = min(Ks, key=lambda K: loss(w0, k0, K, y, own, opp))
     print(f"{len(train)} training, {len(val)} held-out positions; K = {K:.0f}")
+    mix = float(os.environ.get("MIX", "1"))
+    y = mix * y + (1 - mix) / (1 + np.exp(-score / K))
+    yv = mix * yv + (1 - mix) / (1 + np.exp(-scorev / K))
 
     lam = float(os.environ.get("LAM", "1e-6"))
     fixed = np.zeros(n, bool)

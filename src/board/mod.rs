@@ -137,6 +137,8 @@ pub struct Board {
     width: i32,
     height: i32,
     rule: Rule,
+    /// Move-ordering weights of the rule.
+    order: &'static eval::weights::OrderWeights,
     cells: Box<[u8]>,
     info: Box<[CellInfo]>,
     /// Number of stones in each cell's candidate neighbourhood.
@@ -187,6 +189,7 @@ impl Board {
             width,
             height,
             rule,
+            order: eval::order_weights(rule),
             cells,
             info: vec![CellInfo::default(); NUM_CELLS].into_boxed_slice(),
             near: vec![0; NUM_CELLS].into_boxed_slice(),
@@ -479,6 +482,21 @@ impl Board {
     #[inline]
     pub fn cell_value(&self, p: Pos, c: Color) -> i32 {
         self.info[p.index()].value[c.index()] as i32
+    }
+
+    /// Move-ordering score of empty cell `p` for the side `me` (see
+    /// [`eval::order_score`]).
+    #[inline]
+    pub fn order_score(&self, p: Pos, me: Color) -> i32 {
+        let ci = &self.info[p.index()];
+        let (m, o) = (me.index(), me.flip().index());
+        eval::order_score(
+            self.order,
+            ci.pats[m],
+            ci.threat[m],
+            ci.pats[o],
+            ci.threat[o],
+        )
     }
 
     /// Number of empty cells where `c` has threat class `t`.

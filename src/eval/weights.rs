@@ -23,3 +23,56 @@ pub const FORBIDDEN_VALUE: i32 = 0;
 pub const SELF_WEIGHT: i32 = 16;
 /// Weight (in 1/16) of the opponent's cell values.
 pub const OPP_WEIGHT: i32 = 14;
+
+// ----- move ordering --------------------------------------------------------
+
+/// The move-ordering weights. Before killers and history, the search orders
+/// the moves of a node by
+///   `my_threat[our threat class there] + opp_threat[theirs]`
+///   `+ sum my_pattern[our four patterns] + sum opp_pattern[theirs]`
+/// (the opponent's patterns count nothing where the cell is forbidden to
+/// it). These are separate from the evaluation's weights, so that tuning one
+/// does not reshuffle the other.
+#[derive(Debug)]
+pub struct OrderWeights {
+    /// Indexed like [`THREAT_VALUE`]: the threat class the move makes.
+    pub my_threat: [i32; 14],
+    /// Indexed like [`THREAT_VALUE`]: the opponent's threat class on the
+    /// cell (the move's worth as a defence).
+    pub opp_threat: [i32; 14],
+    /// Indexed like [`PATTERN_VALUE`]: each of our line patterns there.
+    pub my_pattern: [i32; 15],
+    /// Indexed like [`PATTERN_VALUE`]: each of the opponent's.
+    pub opp_pattern: [i32; 15],
+}
+
+/// Fitted to the moves played in 1,100 self-play games from the balanced
+/// openings, freestyle and renju (`tools/order_fit.py`, docs/tuning.md,
+/// round 2). Used for freestyle and exact five, where it won its matches.
+pub const FITTED_ORDER: OrderWeights = OrderWeights {
+    my_threat: [
+        0, 112, 90, 190, 448, 1_066, 1_370, 2_176, 795, 1_313, 3_651, 6_252, 20_500, 0,
+    ],
+    opp_threat: [
+        0, -3, 70, -76, 46, 801, 805, 1_425, 665, 827, 2_475, 4_626, 15_250, 0,
+    ],
+    my_pattern: [
+        0, 0, 36, 102, 145, 8, 251, 419, 279, -207, 75, 117, 72, 150, 70,
+    ],
+    opp_pattern: [0, 0, 46, 82, 96, 4, 241, 370, 325, 51, 323, 329, 36, 75, 35],
+};
+
+/// The hand-set ordering of earlier versions (threat bonuses plus the
+/// evaluation's cell values, the opponent's at half weight). Renju kept it:
+/// the fitted ordering lost its renju matches slightly (-24 and -11 Elo in
+/// 200 games each); caro, never measured, keeps it too.
+pub const HAND_ORDER: OrderWeights = OrderWeights {
+    my_threat: [
+        0, 60, 80, 231, 276, 609, 942, 2_673, 507, 1_334, 3_651, 6_252, 20_500, 0,
+    ],
+    opp_threat: [
+        0, 40, 50, 155, 188, 354, 521, 1_836, 303, 817, 2_475, 4_626, 15_250, 0,
+    ],
+    my_pattern: [0, 0, 2, 3, 6, 8, 5, 4, 13, 33, 36, 37, 72, 150, 70],
+    opp_pattern: [0, 0, 1, 2, 3, 4, 3, 2, 7, 17, 18, 19, 36, 75, 35],
+};

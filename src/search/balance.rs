@@ -188,12 +188,7 @@ fn candidates(board: &mut Board, blocked: &[Pos], n: usize) -> Vec<Pos> {
     let (cx, cy) = ((board.width() - 1) / 2, (board.height() - 1) / 2);
     let centre = |p: &Pos| (p.x() - cx).abs().max((p.y() - cy).abs());
     // Most valuable first; nearer the centre among equals.
-    moves.sort_by_key(|p| {
-        (
-            -(board.cell_value(*p, me) + board.cell_value(*p, !me)),
-            centre(p),
-        )
-    });
+    moves.sort_by_key(|p| (-board.order_score(*p, me), centre(p)));
     moves.truncate(n);
     moves
 }

@@ -22,15 +22,6 @@ pub const MAX_PLY: usize = 128;
 /// Deepest nominal depth of iterative deepening.
 pub const MAX_DEPTH: i32 = 100;
 
-/// Ordering bonus of a move for its attack value (our threat class there).
-const ATTACK_ORDER: [i32; 14] = [
-    0, 60, 80, 220, 260, 600, 900, 2_600, 500, 1_300, 3_500, 6_000, 20_000, 0,
-];
-/// Ordering bonus of a move for its defence value (the opponent's class).
-const DEFEND_ORDER: [i32; 14] = [
-    0, 40, 50, 150, 180, 350, 500, 1_800, 300, 800, 2_400, 4_500, 15_000, 0,
-];
-
 /// Fours a quiescence line may add beyond the search depth.
 const QS_MAX_FOURS: i32 = 8;
 
@@ -1170,11 +1161,8 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let refute = p == killers[0] || p == killers[1] || p == counter;
-            let mut score = ATTACK_ORDER[mt as usize]
-                + DEFEND_ORDER[ot as usize]
-                + self.board.cell_value(p, me)
-                + self.board.cell_value(p, op) / 2
-                + (self.history[me.index()][p.index()] >> 4).min(400);
+            let mut score =
+                self.board.order_score(p, me) + (self.history[me.index()][p.index()] >> 4).min(400);
             if p == tt_move {
                 score += 1 << 24;
             } else if p == killers[0] {

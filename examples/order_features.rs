@@ -1,0 +1,96 @@
+//! Move-ordering data: reads finished games (the `RULE SIZE RESULT MOVES`
+//! lines of `tools/texel_games.py`) and, for every quiet position, prints
+//! one line per candidate move (an empty cell near the stones that the side
+//! to move may play):
+//! `POSITION PLAYED MY_THREAT OPP_THREAT MY_PATTERNS(4) OPP_PATTERNS(4)`,
+//! where PLAYED is 1 for the move the game went on with, the threat classes
+//! are `Threat as u8` and the patterns `Pattern as u8` of a stone of the
+//! side to move (MY) or of the opponent (OPP) on that cell.
+//! `tools/order_fit.py` fits the move-ordering weights to these.
+//!
+//! `cargo run --release --example order_features [SKIP_PLIES] < games.txt`
+
+use std::io::{BufRead, Write};
+use tengen::rules::threat::Threat;
+use tengen::{Board, Color, Rule};
+
+fn main() -> anyhow::Result<()> {
+    let skip: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut position = 0u64;
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [rule, size, _result, moves] = f[..] else {
+            continue;
+        };
+        let rule = match rule {
+            "freestyle" => Rule::Freestyle,
+            "exactfive" => Rule::ExactFive,
+            "renju" => Rule::Renju,
+            _ => continue,
+        };
+        let Ok(size) = size.parse::<i32>() else {
+            continue;
+        };
+        let Some(moves) = tengen::bench::parse_pos_line(moves) else {
+            continue;
+        };
+        let Ok(mut b) = Board::new(size, size, rule) else {
+            continue;
+        };
+        for (ply, &(x, y)) in moves.iter().enumerate() {
+            if ply >= skip && ply + 2 < moves.len() && is_open(&b) {
+                position += 1;
+                let me = b.side_to_move();
+                let op = me.flip();
+                let renju_black = me == Color::Black && rule == Rule::Renju;
+                for i in 0..b.cells().len() {
+                    let p = b.cells()[i];
+                    if !b.is_empty(p) || !b.is_near(p) {
+                        continue;
+                    }
+                    if renju_black && b.forbidden_candidate(p) && b.is_forbidden(p) {
+                        continue;
+                    }
+                    let played = u8::from(p.x() == x && p.y() == y);
+                    write!(
+                        out,
+                        "{position} {played} {} {}",
+                        b.threat(p, me) as u8,
+                        b.threat(p, op) as u8
+                    )?;
+                    for c in [me, op] {
+                        for pat in b.patterns(p, c) {
+                            write!(out, " {}", pat as u8)?;
+                        }
+                    }
+                    writeln!(out)?;
+                }
+            }
+            let c = b.side_to_move();
+            if b.try_place(x, y, c).is_err() {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Positions where the search orders all nearby moves: no five to make or
+/// stop, no open three or four-three of the opponent's to answer (the move
+/// generator then keeps only defences), no winning threat of our own.
+fn is_open(b: &Board) -> bool {
+    let me = b.side_to_move();
+    let op = me.flip();
+    b.threat_count(me, Threat::Five) == 0
+        && b.threat_count(op, Threat::Five) == 0
+        && b.threat_count(me, Threat::Flex4) == 0
+        && b.threat_count(me, Threat::Block4Flex3) == 0
+        && b.threat_count(op, Threat::Flex4) == 0
+        && b.threat_count(op, Threat::Block4Flex3) == 0
+}
