@@ -24,31 +24,18 @@ fn main() -> anyhow::Result<()> {
     let mut position = 0u64;
     for line in std::io::stdin().lock().lines() {
         let line = line?;
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let [rule, size, _result, moves] = f[..] else {
+        let Some(game) = tengen::bench::parse_game_line(&line) else {
             continue;
         };
-        let rule = match rule {
-            "freestyle" => Rule::Freestyle,
-            "exactfive" => Rule::ExactFive,
-            "renju" => Rule::Renju,
-            _ => continue,
-        };
-        let Ok(size) = size.parse::<i32>() else {
+        let Ok(mut b) = Board::new(game.size, game.size, game.rule) else {
             continue;
         };
-        let Some(moves) = tengen::bench::parse_pos_line(moves) else {
-            continue;
-        };
-        let Ok(mut b) = Board::new(size, size, rule) else {
-            continue;
-        };
-        for (ply, &(x, y)) in moves.iter().enumerate() {
-            if ply >= skip && ply + 2 < moves.len() && is_open(&b) {
+        for (ply, &(x, y)) in game.moves.iter().enumerate() {
+            if ply >= skip && ply + 2 < game.moves.len() && is_open(&b) {
                 position += 1;
                 let me = b.side_to_move();
                 let op = me.flip();
-                let renju_black = me == Color::Black && rule == Rule::Renju;
+                let renju_black = me == Color::Black && game.rule == Rule::Renju;
                 for i in 0..b.cells().len() {
                     let p = b.cells()[i];
                     if !b.is_empty(p) || !b.is_near(p) {

@@ -20,7 +20,7 @@ use std::io::{BufRead, Write};
 use tengen::rules::pattern::Pattern;
 use tengen::rules::threat::{Threat, NUM_THREATS};
 use tengen::search::{SearchRequest, Searcher, TimeControl};
-use tengen::{Board, Color, Rule};
+use tengen::{Board, Color};
 
 const NUM_PATTERNS: usize = Pattern::DoubleFour as usize + 1;
 const PER_SIDE: usize = NUM_PATTERNS + NUM_THREATS;
@@ -41,30 +41,17 @@ fn main() -> anyhow::Result<()> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     for line in std::io::stdin().lock().lines() {
         let line = line?;
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let [rule, size, result, moves] = f[..] else {
+        let Some(game) = tengen::bench::parse_game_line(&line) else {
             continue;
         };
-        let rule = match rule {
-            "freestyle" => Rule::Freestyle,
-            "exactfive" => Rule::ExactFive,
-            "renju" => Rule::Renju,
-            _ => continue,
-        };
-        let Ok(size) = size.parse::<i32>() else {
+        let Ok(mut b) = Board::new(game.size, game.size, game.rule) else {
             continue;
         };
-        let Some(moves) = tengen::bench::parse_pos_line(moves) else {
-            continue;
-        };
-        let Ok(mut b) = Board::new(size, size, rule) else {
-            continue;
-        };
-        for (ply, &(x, y)) in moves.iter().enumerate() {
+        for (ply, &(x, y)) in game.moves.iter().enumerate() {
             // The last plies are the finish, not a judgement.
-            if ply >= skip && ply + 2 < moves.len() && is_quiet(&b) {
+            if ply >= skip && ply + 2 < game.moves.len() && is_quiet(&b) {
                 let me = b.side_to_move();
-                let r = match (result, me) {
+                let r = match (game.result, me) {
                     ("h", _) => 0.5,
                     ("1", Color::Black) | ("0", Color::White) => 1.0,
                     _ => 0.0,

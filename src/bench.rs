@@ -52,6 +52,37 @@ pub fn parse_pos_line(s: &str) -> Option<Vec<(i32, i32)>> {
     Some(out)
 }
 
+/// A finished game as the tuning tools read it (`examples/`): a line
+/// `RULE SIZE RESULT MOVES`, RULE `freestyle`, `exactfive` or `renju`,
+/// RESULT `1` (Black won), `0` (White won) or `h` (draw), MOVES in pos
+/// notation.
+pub struct GameLine<'a> {
+    pub rule: Rule,
+    pub size: i32,
+    pub result: &'a str,
+    pub moves: Vec<(i32, i32)>,
+}
+
+/// Parses a [`GameLine`]; `None` for anything else.
+pub fn parse_game_line(line: &str) -> Option<GameLine<'_>> {
+    let f: Vec<&str> = line.split_whitespace().collect();
+    let [rule, size, result, moves] = f[..] else {
+        return None;
+    };
+    let rule = match rule {
+        "freestyle" => Rule::Freestyle,
+        "exactfive" => Rule::ExactFive,
+        "renju" => Rule::Renju,
+        _ => return None,
+    };
+    Some(GameLine {
+        rule,
+        size: size.parse().ok()?,
+        result,
+        moves: parse_pos_line(moves)?,
+    })
+}
+
 /// How each position is searched.
 #[derive(Clone, Copy, Debug)]
 pub enum Limit {
@@ -168,4 +199,21 @@ pub fn run_board(mut out: impl std::io::Write) -> std::io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_lines_parse_and_reject_anything_else() {
+        let g = parse_game_line("renju 15 h h8i9j10").unwrap();
+        assert_eq!((g.rule, g.size, g.result), (Rule::Renju, 15, "h"));
+        assert_eq!(g.moves, vec![(7, 7), (8, 8), (9, 9)]);
+        assert!(parse_game_line("caro 15 1 h8").is_none());
+        assert!(parse_game_line("freestyle x 1 h8").is_none());
+        assert!(parse_game_line("freestyle 15 1 h8 i9").is_none());
+        assert!(parse_game_line("freestyle 15 1 8h").is_none());
+        assert!(parse_game_line("").is_none());
+    }
 }
