@@ -86,8 +86,7 @@ def main():
         p = e / z[group]
         ng = len(starts)
         loss = -np.sum(y * np.log(p + 1e-300)) / ng
-        best = np.maximum.reduceat(s, starts)
-        acc = np.sum((s == best[group]) & (y == 1)) / ng
+        acc = np.sum((s == mx[group]) & (y == 1)) / ng
         if not grad:
             return loss, acc
         r = (p - y) / T / ng

@@ -137,8 +137,6 @@ pub struct Board {
     width: i32,
     height: i32,
     rule: Rule,
-    /// Move-ordering weights of the rule.
-    order: &'static eval::weights::OrderWeights,
     cells: Box<[u8]>,
     info: Box<[CellInfo]>,
     /// Number of stones in each cell's candidate neighbourhood.
@@ -189,7 +187,6 @@ impl Board {
             width,
             height,
             rule,
-            order: eval::order_weights(rule),
             cells,
             info: vec![CellInfo::default(); NUM_CELLS].into_boxed_slice(),
             near: vec![0; NUM_CELLS].into_boxed_slice(),
@@ -491,7 +488,7 @@ impl Board {
         let ci = &self.info[p.index()];
         let (m, o) = (me.index(), me.flip().index());
         eval::order_score(
-            self.order,
+            eval::order_weights(self.rule),
             ci.pats[m],
             ci.threat[m],
             ci.pats[o],

@@ -23,11 +23,18 @@ pub fn cell_value_raw(p: u32, t: u8) -> i32 {
     if t == Threat::Forbidden as u8 {
         return FORBIDDEN_VALUE;
     }
-    let v = |i: u32| PATTERN_VALUE[((p >> (8 * i)) & 0xFF) as usize];
-    v(0) + v(1) + v(2) + v(3) + THREAT_VALUE[t as usize]
+    pattern_sum(&PATTERN_VALUE, p) + THREAT_VALUE[t as usize]
+}
+
+/// Sum of `table`'s values for four patterns packed one byte per direction.
+#[inline]
+fn pattern_sum(table: &[i32; 15], p: u32) -> i32 {
+    let v = |i: u32| table[((p >> (8 * i)) & 0xFF) as usize];
+    v(0) + v(1) + v(2) + v(3)
 }
 
 /// The move-ordering weights of a rule (see [`OrderWeights`]).
+#[inline]
 pub fn order_weights(rule: Rule) -> &'static OrderWeights {
     match rule {
         Rule::Freestyle | Rule::ExactFive => &FITTED_ORDER,
@@ -40,17 +47,12 @@ pub fn order_weights(rule: Rule) -> &'static OrderWeights {
 /// and threat classes there.
 #[inline]
 pub fn order_score(w: &OrderWeights, my_pats: u32, my_t: u8, opp_pats: u32, opp_t: u8) -> i32 {
-    let sum = |table: &[i32; 15], p: u32| -> i32 {
-        (0..4)
-            .map(|i| table[((p >> (8 * i)) & 0xFF) as usize])
-            .sum()
-    };
     let mut score = w.my_threat[my_t as usize] + w.opp_threat[opp_t as usize];
     if my_t != Threat::Forbidden as u8 {
-        score += sum(&w.my_pattern, my_pats);
+        score += pattern_sum(&w.my_pattern, my_pats);
     }
     if opp_t != Threat::Forbidden as u8 {
-        score += sum(&w.opp_pattern, opp_pats);
+        score += pattern_sum(&w.opp_pattern, opp_pats);
     }
     score
 }
