@@ -8,17 +8,20 @@
 //! side to move (MY) or of the opponent (OPP) on that cell.
 //! `tools/order_fit.py` fits the move-ordering weights to these.
 //!
-//! `cargo run --release --example order_features [SKIP_PLIES] < games.txt`
+//! With `last` in place of SKIP_PLIES, only the final move of each line is
+//! a label: for positions labelled one by one (e.g. by a stronger engine's
+//! choice), each written as the moves that reach it plus the chosen move.
+//!
+//! `cargo run --release --example order_features [SKIP_PLIES | last] < games.txt`
 
 use std::io::{BufRead, Write};
 use tengen::rules::threat::Threat;
 use tengen::{Board, Color, Rule};
 
 fn main() -> anyhow::Result<()> {
-    let skip: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(6);
+    let arg = std::env::args().nth(1);
+    let last_only = arg.as_deref() == Some("last");
+    let skip: usize = arg.and_then(|s| s.parse().ok()).unwrap_or(6);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut position = 0u64;
@@ -31,7 +34,12 @@ fn main() -> anyhow::Result<()> {
             continue;
         };
         for (ply, &(x, y)) in game.moves.iter().enumerate() {
-            if ply >= skip && ply + 2 < game.moves.len() && is_open(&b) {
+            let labelled = if last_only {
+                ply + 1 == game.moves.len()
+            } else {
+                ply >= skip && ply + 2 < game.moves.len()
+            };
+            if labelled && is_open(&b) {
                 position += 1;
                 let me = b.side_to_move();
                 let op = me.flip();

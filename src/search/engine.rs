@@ -355,7 +355,14 @@ impl<'a> Worker<'a> {
             self.threats.set_deadline(
                 timed.then(|| self.deadline_after(soft / 3, Duration::from_millis(20))),
             );
-            if let Some(p) = self.threats.vct(&mut self.board, 10, 12) {
+            let vct = self.threats.vct(&mut self.board, 10, 12);
+            log::debug!(
+                "root VCT: {:?} after {} nodes, {} ms",
+                vct.map(|p| p.to_letter_number()),
+                self.threats.nodes,
+                self.elapsed().as_millis()
+            );
+            if let Some(p) = vct {
                 if !req.blocked.contains(&p) {
                     let score = win_in(40);
                     self.report(reports, 1, score, &[p], 0);
