@@ -215,6 +215,8 @@ struct ScoredMove {
     four: bool,
     /// A killer or the counter move: it refuted a similar position.
     refute: bool,
+    /// The move makes an open three or more for the side to move.
+    attack: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -941,14 +943,18 @@ impl<'a> Worker<'a> {
             let score = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
-                // Late-move reductions: quiet moves late in the ordering are
+                // Late-move reductions: moves late in the ordering are
                 // searched shallower first, and again at full depth only if
-                // they beat alpha.
-                let r = if depth >= 2 && m.quiet {
+                // they beat alpha. Our own threes and fours are never
+                // reduced (an attack hides behind them); blocks of the
+                // opponent's threes and closed-three builders a ply less
+                // than quiet moves.
+                let r = if depth >= 2 && !m.four && !m.attack {
                     let lr = 0.4 + (depth as f32).ln() * ((i + 1) as f32).ln() / 1.7;
                     let r = lr as i32;
                     (r + i32::from(!pv_node) + i32::from(!improving && r >= 1)
-                        - i32::from(m.refute))
+                        - i32::from(m.refute)
+                        - i32::from(!m.quiet))
                     .clamp(0, depth - 1)
                 } else {
                     0
@@ -1127,6 +1133,7 @@ impl<'a> Worker<'a> {
                         quiet: false,
                         four: self.board.threat(q, me).is_four(),
                         refute: false,
+                        attack: false,
                     });
                 }
             }
@@ -1186,6 +1193,7 @@ impl<'a> Worker<'a> {
                 quiet,
                 four: mt.is_four(),
                 refute,
+                attack: mt >= Threat::Flex3,
             });
         }
         if out.is_empty() && self.board.stone_count() == 0 {
@@ -1196,6 +1204,7 @@ impl<'a> Worker<'a> {
                 quiet: true,
                 four: false,
                 refute: false,
+                attack: false,
             });
         }
         out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
