@@ -76,16 +76,13 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Positions where the search orders all nearby moves: no five to make or
-/// stop, no open three or four-three of the opponent's to answer (the move
-/// generator then keeps only defences), no winning threat of our own.
+/// Positions where the search orders all nearby moves: quiet (no five to
+/// make or stop, no winning threat of our own) and no open three or
+/// four-three of the opponent's to answer (the move generator then keeps
+/// only defences).
 fn is_open(b: &Board) -> bool {
-    let me = b.side_to_move();
-    let op = me.flip();
-    b.threat_count(me, Threat::Five) == 0
-        && b.threat_count(op, Threat::Five) == 0
-        && b.threat_count(me, Threat::Flex4) == 0
-        && b.threat_count(me, Threat::Block4Flex3) == 0
+    let op = b.side_to_move().flip();
+    tengen::bench::is_quiet(b)
         && b.threat_count(op, Threat::Flex4) == 0
         && b.threat_count(op, Threat::Block4Flex3) == 0
 }

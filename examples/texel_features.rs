@@ -49,7 +49,7 @@ fn main() -> anyhow::Result<()> {
         };
         for (ply, &(x, y)) in game.moves.iter().enumerate() {
             // The last plies are the finish, not a judgement.
-            if ply >= skip && ply + 2 < game.moves.len() && is_quiet(&b) {
+            if ply >= skip && ply + 2 < game.moves.len() && tengen::bench::is_quiet(&b) {
                 let me = b.side_to_move();
                 let r = match (game.result, me) {
                     ("h", _) => 0.5,
@@ -79,17 +79,6 @@ fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// No five for either side and no winning threat for the side to move:
-/// positions whose outcome the static evaluation is meant to judge.
-fn is_quiet(b: &Board) -> bool {
-    let me = b.side_to_move();
-    let op = me.flip();
-    b.threat_count(me, Threat::Five) == 0
-        && b.threat_count(op, Threat::Five) == 0
-        && b.threat_count(me, Threat::Flex4) == 0
-        && b.threat_count(me, Threat::Block4Flex3) == 0
 }
 
 fn features(b: &Board) -> [u32; 2 * PER_SIDE] {

@@ -9,6 +9,7 @@
 //! threads. Those runs are not deterministic and give no signature.
 
 use crate::board::Board;
+use crate::rules::threat::Threat;
 use crate::search::{SearchRequest, Searcher, TimeControl};
 use crate::types::Rule;
 use std::time::Instant;
@@ -81,6 +82,18 @@ pub fn parse_game_line(line: &str) -> Option<GameLine<'_>> {
         result,
         moves: parse_pos_line(moves)?,
     })
+}
+
+/// No five for either side and no winning threat (open four or four-three
+/// cell) for the side to move: the positions the tuning tools learn from,
+/// whose outcome is left to the evaluation and the ordering.
+pub fn is_quiet(b: &Board) -> bool {
+    let me = b.side_to_move();
+    let op = me.flip();
+    b.threat_count(me, Threat::Five) == 0
+        && b.threat_count(op, Threat::Five) == 0
+        && b.threat_count(me, Threat::Flex4) == 0
+        && b.threat_count(me, Threat::Block4Flex3) == 0
 }
 
 /// How each position is searched.
@@ -215,5 +228,18 @@ mod tests {
         assert!(parse_game_line("freestyle 15 1 h8 i9").is_none());
         assert!(parse_game_line("freestyle 15 1 8h").is_none());
         assert!(parse_game_line("").is_none());
+    }
+
+    #[test]
+    fn quiet_positions_have_no_five_and_no_winning_threat_to_play() {
+        let quiet = Board::from_moves(15, 15, Rule::Freestyle, &[(7, 7), (8, 8)]).unwrap();
+        assert!(is_quiet(&quiet));
+        // Black (to move) can make an open four at E8 or I8.
+        let three = [(5, 7), (0, 0), (6, 7), (0, 2), (7, 7), (0, 4)];
+        let b = Board::from_moves(15, 15, Rule::Freestyle, &three).unwrap();
+        assert!(!is_quiet(&b));
+        // White to move: Black's open three is White's problem, not a win.
+        let b = Board::from_moves(15, 15, Rule::Freestyle, &three[..5]).unwrap();
+        assert!(is_quiet(&b));
     }
 }
