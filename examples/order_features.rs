@@ -30,48 +30,44 @@ fn main() -> anyhow::Result<()> {
         let Some(game) = tengen::bench::parse_game_line(&line) else {
             continue;
         };
-        let Ok(mut b) = Board::new(game.size, game.size, game.rule) else {
-            continue;
-        };
-        for (ply, &(x, y)) in game.moves.iter().enumerate() {
+        let n = game.moves.len();
+        game.replay(|ply, b, (x, y)| -> std::io::Result<()> {
             let labelled = if last_only {
-                ply + 1 == game.moves.len()
+                ply + 1 == n
             } else {
-                ply >= skip && ply + 2 < game.moves.len()
+                ply >= skip && ply + 2 < n
             };
-            if labelled && is_open(&b) {
-                position += 1;
-                let me = b.side_to_move();
-                let op = me.flip();
-                let renju_black = me == Color::Black && game.rule == Rule::Renju;
-                for i in 0..b.cells().len() {
-                    let p = b.cells()[i];
-                    if !b.is_empty(p) || !b.is_near(p) {
-                        continue;
-                    }
-                    if renju_black && b.forbidden_candidate(p) && b.is_forbidden(p) {
-                        continue;
-                    }
-                    let played = u8::from(p.x() == x && p.y() == y);
-                    write!(
-                        out,
-                        "{position} {played} {} {}",
-                        b.threat(p, me) as u8,
-                        b.threat(p, op) as u8
-                    )?;
-                    for c in [me, op] {
-                        for pat in b.patterns(p, c) {
-                            write!(out, " {}", pat as u8)?;
-                        }
-                    }
-                    writeln!(out)?;
+            if !labelled || !is_open(b) {
+                return Ok(());
+            }
+            position += 1;
+            let me = b.side_to_move();
+            let op = me.flip();
+            let renju_black = me == Color::Black && game.rule == Rule::Renju;
+            for i in 0..b.cells().len() {
+                let p = b.cells()[i];
+                if !b.is_empty(p) || !b.is_near(p) {
+                    continue;
                 }
+                if renju_black && b.forbidden_candidate(p) && b.is_forbidden(p) {
+                    continue;
+                }
+                let played = u8::from(p.x() == x && p.y() == y);
+                write!(
+                    out,
+                    "{position} {played} {} {}",
+                    b.threat(p, me) as u8,
+                    b.threat(p, op) as u8
+                )?;
+                for c in [me, op] {
+                    for pat in b.patterns(p, c) {
+                        write!(out, " {}", pat as u8)?;
+                    }
+                }
+                writeln!(out)?;
             }
-            let c = b.side_to_move();
-            if b.try_place(x, y, c).is_err() {
-                break;
-            }
-        }
+            Ok(())
+        })?;
     }
     Ok(())
 }

@@ -44,39 +44,34 @@ fn main() -> anyhow::Result<()> {
         let Some(game) = tengen::bench::parse_game_line(&line) else {
             continue;
         };
-        let Ok(mut b) = Board::new(game.size, game.size, game.rule) else {
-            continue;
-        };
-        for (ply, &(x, y)) in game.moves.iter().enumerate() {
+        let n = game.moves.len();
+        game.replay(|ply, b, _| -> std::io::Result<()> {
             // The last plies are the finish, not a judgement.
-            if ply >= skip && ply + 2 < game.moves.len() && tengen::bench::is_quiet(&b) {
-                let me = b.side_to_move();
-                let r = match (game.result, me) {
-                    ("h", _) => 0.5,
-                    ("1", Color::Black) | ("0", Color::White) => 1.0,
-                    _ => 0.0,
-                };
-                let feat = features(&b);
-                let score = if nodes > 0 {
-                    searcher.clear_hash();
-                    let mut req = SearchRequest::new(b.clone(), TimeControl::infinite());
-                    req.max_nodes = Some(nodes);
-                    let res = searcher.search_blocking(req);
-                    res.score.clamp(-LABEL_CLAMP, LABEL_CLAMP)
-                } else {
-                    0
-                };
-                write!(out, "{r} {ply} {score}")?;
-                for v in feat {
-                    write!(out, " {v}")?;
-                }
-                writeln!(out)?;
+            if ply < skip || ply + 2 >= n || !tengen::bench::is_quiet(b) {
+                return Ok(());
             }
-            let c = b.side_to_move();
-            if b.try_place(x, y, c).is_err() {
-                break;
+            let me = b.side_to_move();
+            let r = match (game.result, me) {
+                ("h", _) => 0.5,
+                ("1", Color::Black) | ("0", Color::White) => 1.0,
+                _ => 0.0,
+            };
+            let feat = features(b);
+            let score = if nodes > 0 {
+                searcher.clear_hash();
+                let mut req = SearchRequest::new(b.clone(), TimeControl::infinite());
+                req.max_nodes = Some(nodes);
+                let res = searcher.search_blocking(req);
+                res.score.clamp(-LABEL_CLAMP, LABEL_CLAMP)
+            } else {
+                0
+            };
+            write!(out, "{r} {ply} {score}")?;
+            for v in feat {
+                write!(out, " {v}")?;
             }
-        }
+            writeln!(out)
+        })?;
     }
     Ok(())
 }

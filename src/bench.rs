@@ -64,6 +64,30 @@ pub struct GameLine<'a> {
     pub moves: Vec<(i32, i32)>,
 }
 
+impl GameLine<'_> {
+    /// Plays the moves from the empty board, calling `visit` with the ply,
+    /// the position before the move (mutable for the renju forbidden-point
+    /// check; `visit` must leave it as it found it) and the move itself;
+    /// stops at the first illegal move, or at once if the size or rule is
+    /// unusable.
+    pub fn replay<E>(
+        &self,
+        mut visit: impl FnMut(usize, &mut Board, (i32, i32)) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let Ok(mut b) = Board::new(self.size, self.size, self.rule) else {
+            return Ok(());
+        };
+        for (ply, &(x, y)) in self.moves.iter().enumerate() {
+            visit(ply, &mut b, (x, y))?;
+            let c = b.side_to_move();
+            if b.try_place(x, y, c).is_err() {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Parses a [`GameLine`]; `None` for anything else.
 pub fn parse_game_line(line: &str) -> Option<GameLine<'_>> {
     let f: Vec<&str> = line.split_whitespace().collect();
@@ -217,6 +241,7 @@ pub fn run_board(mut out: impl std::io::Write) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Color;
 
     #[test]
     fn game_lines_parse_and_reject_anything_else() {
@@ -241,5 +266,40 @@ mod tests {
         // White to move: Black's open three is White's problem, not a win.
         let b = Board::from_moves(15, 15, Rule::Freestyle, &three[..5]).unwrap();
         assert!(is_quiet(&b));
+    }
+
+    #[test]
+    fn replay_visits_each_position_before_its_move_and_stops_at_an_illegal_one() {
+        // The fourth move repeats h8: the replay ends there.
+        let g = parse_game_line("freestyle 15 1 h8i9j10h8k11").unwrap();
+        let mut seen = Vec::new();
+        g.replay(|ply, b, mv| -> Result<(), ()> {
+            seen.push((ply, b.stone_count(), b.side_to_move(), mv));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            seen,
+            vec![
+                (0, 0, Color::Black, (7, 7)),
+                (1, 1, Color::White, (8, 8)),
+                (2, 2, Color::Black, (9, 9)),
+                (3, 3, Color::White, (7, 7)),
+            ]
+        );
+        // An error from the visitor stops the replay and is returned.
+        let mut visits = 0;
+        let r = g.replay(|ply, _, _| {
+            visits += 1;
+            if ply == 1 {
+                Err("stop")
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!((r, visits), (Err("stop"), 2));
+        // A size the board cannot have: nothing to visit.
+        let g = parse_game_line("freestyle 99 1 h8").unwrap();
+        assert_eq!(g.replay(|_, _, _| Err(())), Ok(()));
     }
 }
