@@ -250,3 +250,33 @@ fn finds_vct_wins_without_a_vcf() {
         );
     }
 }
+
+#[test]
+fn a_search_stopped_anywhere_answers_with_a_legal_move_and_its_line() {
+    // Node limits that fall inside iterations (and inside the root's
+    // aspiration re-searches): the answer is an empty cell, the line
+    // starts with it, and its depth is the last finished iteration's (also
+    // when a move of the unfinished one was kept).
+    let moves = tengen::bench::parse_pos_line("c5f5b7c7c4d6d7e3e6f3").expect("pos line");
+    let b = Board::from_moves(15, 15, Rule::Freestyle, &moves).expect("board");
+    let mut limit = 3_000u64;
+    while limit < 300_000 {
+        let s = Searcher::new(16 << 20);
+        let mut req = SearchRequest::new(b.clone(), TimeControl::infinite());
+        req.max_nodes = Some(limit);
+        let (tx, rx) = crossbeam_channel::unbounded();
+        s.start(req, tx);
+        let mut last_depth = 0;
+        let result = loop {
+            match rx.recv().expect("search reports") {
+                tengen::search::Report::Iteration(it) => last_depth = it.depth,
+                tengen::search::Report::Done(r) => break r,
+                tengen::search::Report::Root(_) => {}
+            }
+        };
+        assert!(b.is_empty(result.best), "{limit}: {:?}", result.best);
+        assert_eq!(result.pv.first(), Some(&result.best), "{limit}");
+        assert_eq!(result.depth, last_depth, "{limit}");
+        limit += limit / 4;
+    }
+}

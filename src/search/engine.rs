@@ -133,6 +133,21 @@ fn move_count_limit(depth: i32, improving: bool) -> usize {
     (if improving { full } else { full * 2.0 / 3.0 }) as usize
 }
 
+/// The answer of an iteration cut short: `raised`, the last root move that
+/// raised alpha (with its score and line), if the previous best `best` has
+/// been searched at this depth (it is in `searched`, the root moves
+/// finished so far) and `raised` is another move. A move that beat alpha
+/// after the previous best, or that the previous best could not beat, is
+/// the better of the two at this depth.
+fn unfinished_best(
+    raised: Option<(Pos, Score, Vec<Pos>)>,
+    searched: &[(Pos, Score)],
+    best: Pos,
+) -> Option<(Pos, Score, Vec<Pos>)> {
+    let raised = raised?;
+    (raised.0 != best && searched.iter().any(|&(p, _)| p == best)).then_some(raised)
+}
+
 /// Old history counts fade between searches: the position has changed.
 fn decay_history(history: &mut History) {
     for h in history.iter_mut() {
@@ -187,6 +202,10 @@ struct Worker<'a> {
     /// Scores (bounds for all but the best) of the root moves searched in
     /// the current iteration, in search order.
     root_scores: Vec<(Pos, Score)>,
+    /// The last root move that raised alpha in the current iteration, with
+    /// its score and line: if the iteration is cut short, it is still
+    /// better than the previous iteration's best (searched first).
+    root_raised: Option<(Pos, Score, Vec<Pos>)>,
     /// Nominal depth of the current iteration.
     root_depth: i32,
     threats: ThreatSearch<'a>,
@@ -249,6 +268,7 @@ impl<'a> Worker<'a> {
             root_excluded: Vec::new(),
             counters: [[Pos::NONE; NUM_CELLS]; 2],
             root_scores: Vec::new(),
+            root_raised: None,
             root_depth: 0,
             threats: ThreatSearch::new(0, Some(stop)),
             thread: 0,
@@ -409,6 +429,22 @@ impl<'a> Worker<'a> {
                 let _ = reports.send(Report::Iteration(it.clone()));
             }
             let Some(top) = lines.into_iter().next() else {
+                // Stopped inside the iteration: a root move that beat the
+                // previous best at this depth replaces it.
+                if multipv == 1 {
+                    let raised = self.root_raised.take();
+                    if let Some((mv, score, pv)) = unfinished_best(raised, &self.root_scores, best)
+                    {
+                        log::debug!(
+                            "unfinished depth {depth}: {} ({score}) replaces {} ({best_score})",
+                            mv.to_letter_number(),
+                            best.to_letter_number()
+                        );
+                        best = mv;
+                        best_score = score;
+                        best_pv = pv;
+                    }
+                }
                 break;
             };
             ranked = std::mem::take(&mut self.root_scores);
@@ -476,6 +512,7 @@ impl<'a> Worker<'a> {
     fn begin_root_iteration(&mut self, depth: i32, blocked: &[Pos], root_moves: &[Pos]) {
         self.root_depth = depth;
         self.root_excluded.clear();
+        self.root_raised = None;
         if !root_moves.iter().all(|p| blocked.contains(p)) {
             self.root_excluded.extend_from_slice(blocked);
         }
@@ -987,6 +1024,10 @@ impl<'a> Worker<'a> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, m.pos);
+                    if ply == 0 {
+                        self.root_raised =
+                            Some((m.pos, score, self.pv[0][..self.pv_len[0]].to_vec()));
+                    }
                     if alpha >= beta {
                         if m.quiet {
                             let k = &mut self.killers[ply];
@@ -1254,6 +1295,22 @@ mod tests {
             &mut history,
         );
         f(&mut w)
+    }
+
+    #[test]
+    fn an_unfinished_iteration_answers_only_with_a_move_that_beat_the_previous_best() {
+        let (a, b, c) = (Pos::new(7, 7), Pos::new(8, 8), Pos::new(9, 9));
+        let raised = || Some((b, 120, vec![b, c]));
+        // The previous best A was searched at this depth and B beat it.
+        assert_eq!(
+            unfinished_best(raised(), &[(a, 40), (b, 120)], a),
+            Some((b, 120, vec![b, c]))
+        );
+        // A has not been searched yet: B only beat the window.
+        assert_eq!(unfinished_best(raised(), &[(b, 120)], a), None);
+        // A itself raised alpha, or nothing did: A stands.
+        assert_eq!(unfinished_best(Some((a, 60, vec![a])), &[(a, 60)], a), None);
+        assert_eq!(unfinished_best(None, &[(a, 60), (b, 10)], a), None);
     }
 
     /// White's G8 makes a four on row 8 (five at H8) and an open three on

@@ -107,9 +107,11 @@ pub fn limits(tc: &TimeControl, stones_on_board: usize) -> TimeLimits {
         }
         let h = turn.saturating_sub(safety_margin(turn));
         hard = hard.min(h);
-        // An iteration usually costs two to three times the previous one, so
-        // starting one after 55% of the hard limit is mostly wasted work.
-        soft = soft.min(h * 55 / 100);
+        // An iteration usually costs two to three times the previous one and
+        // will rarely finish if started late, but one cut short is not lost:
+        // a root move that beat the previous best (searched first) is
+        // played. So iterations may start until 70% of the hard limit.
+        soft = soft.min(h * 70 / 100);
     }
 
     let match_limited = tc.match_ms.is_none_or(|m| m > 0);
@@ -236,6 +238,11 @@ mod tests {
         assert!(l.hard < Duration::from_millis(1000));
         assert!(l.hard >= Duration::from_millis(850));
         assert!(l.soft <= l.hard && l.soft >= Duration::from_millis(400));
+        // 1000 - (40 + 60) = 900 ms hard; iterations start until 70% of it.
+        assert_eq!(
+            (l.hard, l.soft),
+            (Duration::from_millis(900), Duration::from_millis(630))
+        );
         let l = limits(&tc(Some(30_000), None, None), 10);
         assert!(l.hard >= Duration::from_millis(29_000) && l.hard < Duration::from_millis(30_000));
     }
