@@ -3,7 +3,7 @@
 
 use tengen::search::threats::ThreatSearch;
 use tengen::search::{SearchRequest, Searcher, TimeControl};
-use tengen::types::is_decisive;
+use tengen::types::{is_decisive, win_in};
 use tengen::{Board, Color, Game, GameResult, Pos, Rule};
 
 fn board(diagram: &str, rule: Rule, side: Color) -> Board {
@@ -249,6 +249,46 @@ fn finds_vct_wins_without_a_vcf() {
             "{moves}: {p:?} allows a counter VCF"
         );
     }
+}
+
+/// Black (to move) makes a double open three at I8: White blocks one three,
+/// Black makes an open four of the other, White blocks one end, Black fives.
+const DOUBLE_THREE: &str = "
+o . . . . . . . . . . . . . o
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . x . . . . . .
+. . . . . . . . x . . . . . .
+. . . . . . x x . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+o . . . . . . . . . . . . . o";
+
+#[test]
+fn a_vct_reports_the_length_of_its_win() {
+    let mut b = board(DOUBLE_THREE, Rule::Freestyle, Color::Black);
+    let mut ts = ThreatSearch::new(1_000_000, None);
+    assert!(ts.vcf(&mut b, 30).is_none(), "no fours to play");
+    let (p, plies) = ts.vct(&mut b, 4, 12).expect("a VCT");
+    assert_eq!((xy(p), plies), ((8, 7), 5));
+    // Asked again about the same position (its own cache entry): the same.
+    assert_eq!(
+        ts.vct(&mut b, 4, 12).map(|(p, n)| (xy(p), n)),
+        Some(((8, 7), 5))
+    );
+    // A VCF is a VCT whose length is the VCF line's.
+    let mut w = board(WIN_IN_ONE, Rule::Freestyle, Color::Black);
+    let (_, plies) = ts.vct(&mut w, 4, 12).expect("an open four");
+    assert_eq!(plies, 1);
+    // The engine's root threat search reports that distance as its score.
+    let (best, score) = best_move(&b, 1000);
+    assert_eq!((xy(best), score), ((8, 7), win_in(5)));
 }
 
 #[test]

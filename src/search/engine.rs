@@ -380,13 +380,13 @@ impl<'a> Worker<'a> {
             let vct = self.threats.vct(&mut self.board, 10, 12);
             log::debug!(
                 "root VCT: {:?} after {} nodes, {} ms",
-                vct.map(|p| p.to_letter_number()),
+                vct.map(|(p, plies)| (p.to_letter_number(), plies)),
                 self.threats.nodes,
                 self.elapsed().as_millis()
             );
-            if let Some(p) = vct {
+            if let Some((p, plies)) = vct {
                 if !req.blocked.contains(&p) {
-                    let score = win_in(40);
+                    let score = win_in(plies);
                     self.report(reports, 1, score, &[p], 0);
                     return self.result(p, score, 1, vec![p]);
                 }

@@ -17,9 +17,10 @@ pub struct ThreatSearch<'a> {
     /// Positions (attacker to move) known to have no VCF within a depth:
     /// direct-mapped, key = hash, value = depth that failed.
     fail_cache: Vec<(u64, u8)>,
-    /// VCT results at attacker nodes: key = hash, value = depth that failed
-    /// (positive) or that was proven to win (negative).
-    vct_cache: Vec<(u64, i8)>,
+    /// VCT results at attacker nodes: key = hash, depth that failed
+    /// (positive) or that was proven to win (negative), and the proven
+    /// win's length in plies.
+    vct_cache: Vec<(u64, i8, u8)>,
     pub nodes: u64,
     pub node_limit: u64,
     stop: Option<&'a AtomicBool>,
@@ -32,7 +33,7 @@ impl<'a> ThreatSearch<'a> {
     pub fn new(node_limit: u64, stop: Option<&'a AtomicBool>) -> Self {
         ThreatSearch {
             fail_cache: vec![(0, 0); 1 << CACHE_BITS],
-            vct_cache: vec![(0, 0); 1 << CACHE_BITS],
+            vct_cache: vec![(0, 0, 0); 1 << CACHE_BITS],
             nodes: 0,
             node_limit,
             stop,
@@ -166,15 +167,24 @@ impl<'a> ThreatSearch<'a> {
         false
     }
 
-    /// Looks for a VCT of at most `depth` attacker moves for the side to
-    /// move. Returns the first move of a win, or `None`.
-    pub fn vct(&mut self, board: &mut Board, depth: i32, vcf_fours: i32) -> Option<Pos> {
+    /// Looks for a VCT of at most `depth` attacker threats (each ending in
+    /// a VCF of at most `vcf_fours` fours) for the side to move. Returns the
+    /// first move of a win and its length in plies, the five included: an
+    /// upper bound on the distance to the five when the defender picks its
+    /// longest defence of those the threats allow (an ignored threat loses
+    /// sooner), or `None`.
+    pub fn vct(&mut self, board: &mut Board, depth: i32, vcf_fours: i32) -> Option<(Pos, i32)> {
+        // The root's own cache entry would prove the win without a line.
+        let slot = (board.hash() as usize) & ((1 << CACHE_BITS) - 1);
+        if self.vct_cache[slot].0 == board.hash() {
+            self.vct_cache[slot] = (0, 0, 0);
+        }
         // Iterative deepening: short wins are found before the search sinks
         // into long lines, and failures at one depth prune the next.
         for d in 1..=depth {
             let mut line = Vec::new();
-            if self.vct_attack(board, d, vcf_fours, &mut line) {
-                return line.first().copied();
+            if let Some(plies) = self.vct_attack(board, d, vcf_fours, &mut line) {
+                return line.first().map(|&p| (p, plies));
             }
             if self.out_of_budget() {
                 break;
@@ -183,32 +193,35 @@ impl<'a> ThreatSearch<'a> {
         None
     }
 
+    /// The attacker to move: the length in plies of a win within `depth`
+    /// threats, or `None`. Appends the attacker's first move to `line`.
     fn vct_attack(
         &mut self,
         b: &mut Board,
         depth: i32,
         vcf_fours: i32,
         line: &mut Vec<Pos>,
-    ) -> bool {
+    ) -> Option<i32> {
         self.nodes += 1;
         let slot = (b.hash() as usize) & ((1 << CACHE_BITS) - 1);
-        let (h, d) = self.vct_cache[slot];
+        let (h, d, plies) = self.vct_cache[slot];
         if h == b.hash() && d != 0 {
             if d > 0 && d as i32 >= depth {
-                return false;
+                return None;
             }
             if d < 0 && -(d as i32) <= depth {
                 // Proven before with no more depth than we have; the line is
-                // not rebuilt, only the first move matters to callers that
-                // start at a fresh root (which never hits its own entry).
-                return true;
+                // not rebuilt (callers only read the root's first move, and
+                // the root never uses its own entry).
+                return Some(i32::from(plies));
             }
         }
+        let start = line.len();
         if self.vcf_rec(b, vcf_fours, line) {
-            return true;
+            return Some((line.len() - start) as i32);
         }
         if depth <= 0 || self.out_of_budget() {
-            return false;
+            return None;
         }
         let att = b.side_to_move();
         let def = att.flip();
@@ -217,17 +230,15 @@ impl<'a> ThreatSearch<'a> {
             // The defender answered with a four: block it (a forced move that
             // does not count as depth; stones only increase, so this ends)
             // and the defender must face our threats again.
-            let Some(q) = find_threat(b, def, Threat::Five) else {
-                return false;
-            };
+            let q = find_threat(b, def, Threat::Five)?;
             if !b.is_legal_for(q, att) {
-                return false;
+                return None;
             }
             b.make(q);
             line.push(q);
-            let won = self.vct_defend(b, depth, vcf_fours, line);
+            let won = self.vct_defend(b, depth, vcf_fours, line).map(|n| n + 1);
             b.undo();
-            if !won {
+            if won.is_none() {
                 line.pop();
             }
             return won;
@@ -235,13 +246,13 @@ impl<'a> ThreatSearch<'a> {
         if def_fives > 1 || b.threat_count(def, Threat::Flex4) > 0 {
             // Two fives to block, or an open three of the defender's: a plain
             // three no longer forces anything (VCF already tried the fours).
-            return false;
+            return None;
         }
         let won = self.vct_attack_moves(b, depth, vcf_fours, line);
-        if won {
-            self.vct_cache[slot] = (b.hash(), -(depth.min(127) as i8));
+        if let Some(n) = won {
+            self.vct_cache[slot] = (b.hash(), -(depth.min(127) as i8), n.min(255) as u8);
         } else if !self.out_of_budget() {
-            self.vct_cache[slot] = (b.hash(), depth.min(127) as i8);
+            self.vct_cache[slot] = (b.hash(), depth.min(127) as i8, 0);
         }
         won
     }
@@ -252,7 +263,7 @@ impl<'a> ThreatSearch<'a> {
         depth: i32,
         vcf_fours: i32,
         line: &mut Vec<Pos>,
-    ) -> bool {
+    ) -> Option<i32> {
         let att = b.side_to_move();
         let cands = attack_candidates(b, att, |t| t.is_four() || t.is_three());
         for (p, _) in cands {
@@ -263,35 +274,36 @@ impl<'a> ThreatSearch<'a> {
             line.push(p);
             let won = self.vct_defend(b, depth, vcf_fours, line);
             b.undo();
-            if won {
-                return true;
+            if let Some(n) = won {
+                return Some(n + 1);
             }
             line.truncate(line.len() - 1);
             if self.out_of_budget() {
-                return false;
+                return None;
             }
         }
-        false
+        None
     }
 
-    /// The defender to move after a threat: every defence must lose.
+    /// The defender to move after a threat: every defence must lose. The
+    /// length in plies of the longest of those wins, or `None`.
     fn vct_defend(
         &mut self,
         b: &mut Board,
         depth: i32,
         vcf_fours: i32,
         line: &mut Vec<Pos>,
-    ) -> bool {
+    ) -> Option<i32> {
         self.nodes += 1;
         let def = b.side_to_move();
         let att = def.flip();
         if b.threat_count(def, Threat::Five) > 0 {
-            return false;
+            return None;
         }
         let defences = defence_moves(b, att);
         if defences.is_empty() {
             // Nothing forces a reply: the threat was not real.
-            return false;
+            return None;
         }
         // The strongest defences first: our own fours (they gain a tempo),
         // then the cells that matter most to the attacker.
@@ -303,6 +315,7 @@ impl<'a> ThreatSearch<'a> {
                 std::cmp::Reverse(b.threat(q, att)),
             )
         });
+        let mut longest = 0;
         for q in defences {
             if def == Color::Black && b.forbidden_candidate(q) && b.is_forbidden(q) {
                 continue;
@@ -312,14 +325,21 @@ impl<'a> ThreatSearch<'a> {
             let won = self.vct_attack(b, depth - 1, vcf_fours, line);
             line.truncate(len);
             b.undo();
-            if !won {
-                return false;
-            }
+            longest = longest.max(won? + 1);
             if self.out_of_budget() {
-                return false;
+                return None;
             }
         }
-        true
+        if longest == 0 {
+            // Every defence forbidden (renju Black): the threat goes through,
+            // a five in two plies, or an open four then a five in four.
+            longest = if b.threat_count(att, Threat::Five) > 0 {
+                2
+            } else {
+                4
+            };
+        }
+        Some(longest)
     }
 }
 
