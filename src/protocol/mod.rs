@@ -99,6 +99,15 @@ pub fn run_stdio() -> ! {
             env!("CARGO_PKG_VERSION")
         );
     }
+    // The rule tables are built in the background from the start, so that
+    // neither START nor the first move of a renju or caro game waits for
+    // them (a table in use is built by whoever needs it first).
+    let _ = std::thread::Builder::new().name("tables".into()).spawn(|| {
+        log::debug!(
+            "rule tables built in {:?}",
+            crate::rules::build_all_tables()
+        )
+    });
     let searcher = Searcher::new(DEFAULT_HASH_BYTES);
     let input = spawn_reader(std::io::stdin(), searcher.stop_flag());
     let mut session = session::Session::new(output::Output::stdout(), searcher);

@@ -8,6 +8,18 @@ pub mod threat;
 use crate::board::Board;
 use crate::types::{Color, Pos, Rule, DIRS};
 
+/// Generates every rule's tables now (each is otherwise built on first use,
+/// a few hundred milliseconds that would count against the first move of a
+/// game under that rule). Returns how long it took.
+pub fn build_all_tables() -> std::time::Duration {
+    let start = std::time::Instant::now();
+    threat::threat_table();
+    for rule in Rule::ALL {
+        pattern::rule_table(rule);
+    }
+    start.elapsed()
+}
+
 /// Length of the run of `c` stones through `p` on direction offset `dir`,
 /// and whether each end of the run is an opponent stone.
 fn run_through(board: &Board, p: Pos, dir: i32, c: Color) -> (i32, bool, bool) {
