@@ -13,10 +13,17 @@
 //! ply: a label from a deeper look than the game's result (the column is 0
 //! without a search).
 //!
-//! `cargo run --release --example texel_features [SKIP_PLIES [NODES]] < games.txt`;
+//! With `--final` instead, each line is one labelled position: RESULT is a
+//! target win rate in [0, 1] for the side to move after the last move (for
+//! instance a stronger engine's evaluation, squashed), and only that final
+//! position is written, with RESULT as its result, if it is quiet.
+//!
+//! `cargo run --release --example texel_features [SKIP_PLIES [NODES]] < games.txt`,
+//! `cargo run --release --example texel_features --final < labelled.txt`;
 //! `tools/texel_fit.py` fits the weights. See docs/tuning.md.
 
 use std::io::{BufRead, Write};
+use tengen::bench::GameLine;
 use tengen::rules::pattern::Pattern;
 use tengen::rules::threat::{Threat, NUM_THREATS};
 use tengen::search::{SearchRequest, Searcher, TimeControl};
@@ -28,6 +35,9 @@ const PER_SIDE: usize = NUM_PATTERNS + NUM_THREATS;
 const LABEL_CLAMP: i32 = 2000;
 
 fn main() -> anyhow::Result<()> {
+    if std::env::args().nth(1).as_deref() == Some("--final") {
+        return final_positions();
+    }
     let skip: usize = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
@@ -37,13 +47,7 @@ fn main() -> anyhow::Result<()> {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     let searcher = Searcher::new(16 << 20);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    for line in std::io::stdin().lock().lines() {
-        let line = line?;
-        let Some(game) = tengen::bench::parse_game_line(&line) else {
-            continue;
-        };
+    each_game(|game, out| {
         let n = game.moves.len();
         game.replay(|ply, b, _| -> std::io::Result<()> {
             // The last plies are the finish, not a judgement.
@@ -66,14 +70,71 @@ fn main() -> anyhow::Result<()> {
             } else {
                 0
             };
-            write!(out, "{r} {ply} {score}")?;
-            for v in feat {
-                write!(out, " {v}")?;
+            write_line(out, r, ply, score, &feat)
+        })
+    })
+}
+
+/// `--final`: one labelled position a line.
+fn final_positions() -> anyhow::Result<()> {
+    each_game(|game, out| {
+        let Some(target) = game
+            .result
+            .parse::<f64>()
+            .ok()
+            .filter(|t| (0.0..=1.0).contains(t))
+        else {
+            return Ok(());
+        };
+        let n = game.moves.len();
+        game.replay(|ply, b, (x, y)| -> std::io::Result<()> {
+            if ply + 1 < n {
+                return Ok(());
             }
-            writeln!(out)
-        })?;
+            let Some(p) = b.pos(x, y).filter(|&p| b.is_empty(p)) else {
+                return Ok(());
+            };
+            b.make(p);
+            let written = if tengen::bench::is_quiet(b) {
+                write_line(out, target, ply + 1, 0, &features(b))
+            } else {
+                Ok(())
+            };
+            b.undo();
+            written
+        })
+    })
+}
+
+/// Calls `f` with every game line of stdin (other lines are skipped) and
+/// the buffered stdout.
+fn each_game(
+    mut f: impl FnMut(&GameLine, &mut dyn Write) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        if let Some(game) = tengen::bench::parse_game_line(&line) {
+            f(&game, &mut out)?;
+        }
     }
     Ok(())
+}
+
+/// One output line: target, ply, search score, features.
+fn write_line(
+    out: &mut dyn Write,
+    target: f64,
+    ply: usize,
+    score: i32,
+    feat: &[u32],
+) -> std::io::Result<()> {
+    write!(out, "{target} {ply} {score}")?;
+    for v in feat {
+        write!(out, " {v}")?;
+    }
+    writeln!(out)
 }
 
 fn features(b: &Board) -> [u32; 2 * PER_SIDE] {

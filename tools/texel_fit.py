@@ -3,7 +3,8 @@
 
 Reads the feature lines of `cargo run --release --example texel_features`
 (result for the side to move, ply, search score, 29 own then 29 opponent
-counts) and fits PATTERN_VALUE, THREAT_VALUE and the opponent weight so
+counts) and fits one `EvalWeights` set (pattern, threat values and the
+opponent weight; `SET=NAME`, default FITTED_EVAL) so
 that sigmoid(eval / K) predicts the target (least squares), starting from
 and regularised towards the current weights. K is first chosen to fit the
 current weights to the game results best, so the fitted weights keep the
@@ -16,7 +17,7 @@ have been extracted with a node count). DECISIVE=0 drops the positions
 whose search score is decisive (a forced win that the search, not the
 evaluation, is there to find).
 
-usage: LAM=1e-6 [MIX=1] [DECISIVE=1] texel_fit.py features.txt [more.txt ...]
+usage: LAM=1e-6 [SET=FITTED_EVAL] [MIX=1] [DECISIVE=1] texel_fit.py features.txt [more.txt ...]
 (needs numpy)
 """
 import os
@@ -29,19 +30,28 @@ import numpy as np
 WEIGHTS_RS = os.path.join(os.path.dirname(__file__), "..", "src", "eval", "weights.rs")
 
 
-def read_weights(path):
+def read_weights(path, name):
+    """The weights of the `EvalWeights` constant `name` in weights.rs."""
     text = open(path).read()
+    m = re.search(r"pub const " + name + r": EvalWeights = EvalWeights \{(.*?)\};", text, re.S)
+    s = re.search(r"pub const SELF_WEIGHT: i32 = (\d+);", text)
+    if not m or not s:
+        sys.exit(f"{path}: no {name} or SELF_WEIGHT")
+    body = m.group(1)
 
-    def const(name):
-        m = re.search(r"pub const " + name + r": [^=]+= ([^;]+);", text)
-        if not m:
-            sys.exit(f"{path}: no {name}")
-        return [int(v) for v in re.findall(r"-?\d+", m.group(1))]
+    def field(f):
+        v = re.search(r"\b" + f + r": (\[[^\]]*\]|-?\d+)", body)
+        if not v:
+            sys.exit(f"{path}: {name} has no {f}")
+        return [int(x) for x in re.findall(r"-?\d+", v.group(1))]
 
-    return const("PATTERN_VALUE"), const("THREAT_VALUE"), const("SELF_WEIGHT")[0], const("OPP_WEIGHT")[0]
+    return field("pattern"), field("threat"), int(s.group(1)), field("opp_weight")[0]
 
 
-PATTERN_VALUE, THREAT_VALUE, SELF_WEIGHT, OPP_WEIGHT = read_weights(WEIGHTS_RS)
+# The weights fitted from: FITTED_EVAL (freestyle, exact five) unless SET
+# names another constant, e.g. SET=RESULT_EVAL.
+SET = os.environ.get("SET", "FITTED_EVAL")
+PATTERN_VALUE, THREAT_VALUE, SELF_WEIGHT, OPP_WEIGHT = read_weights(WEIGHTS_RS, SET)
 NP, NT = len(PATTERN_VALUE), len(THREAT_VALUE)
 # Not fitted: Dead, Overline, F5, DoubleFour patterns; threat None, Five and
 # Forbidden (quiet positions have no five, and a cell count is no value).
@@ -97,9 +107,9 @@ def main():
         k -= step[n] * 0.01
     print("held-out loss: current", round(loss(w0, k0, K, yv, ownv, oppv), 5),
           "fitted", round(loss(w, k, K, yv, ownv, oppv), 5))
-    print("PATTERN_VALUE", np.round(w[:NP]).astype(int).tolist())
-    print("THREAT_VALUE ", np.round(w[NP:]).astype(int).tolist())
-    print("OPP_WEIGHT   ", round(k * SELF_WEIGHT))
+    print(f"{SET}: pattern {np.round(w[:NP]).astype(int).tolist()}")
+    print(f"{SET}: threat {np.round(w[NP:]).astype(int).tolist()}")
+    print(f"{SET}: opp_weight {round(k * SELF_WEIGHT)}")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@
 
 mod zobrist;
 
-use crate::eval;
+use crate::eval::{self, weights::EvalWeights};
 use crate::rules::pattern::{self, key_shift, Pattern, RuleTable};
 use crate::rules::threat::{self, combo_index, Threat, NUM_THREATS};
 use crate::types::*;
@@ -143,6 +143,8 @@ pub struct Board {
     near: Box<[u8]>,
     tables: [ColorTables; 2],
     patterns: &'static RuleTable,
+    /// The rule's evaluation weights (cell values are kept with them).
+    eval: &'static EvalWeights,
     hash: u64,
     side: Color,
     stack: Vec<PlyState>,
@@ -192,6 +194,7 @@ impl Board {
             near: vec![0; NUM_CELLS].into_boxed_slice(),
             tables,
             patterns: pattern::rule_table(rule),
+            eval: eval::eval_weights(rule),
             hash: 0,
             side: Color::Black,
             stack: Vec::with_capacity((width * height) as usize),
@@ -248,7 +251,8 @@ impl Board {
                     ci.pats[c.index()] = word;
                     let idx = combo_index(word);
                     ci.threat[c.index()] = t.threat[idx];
-                    ci.value[c.index()] = eval::cell_value_raw(word, t.threat[idx]) as i16;
+                    ci.value[c.index()] =
+                        eval::cell_value_raw(self.eval, word, t.threat[idx]) as i16;
                 }
             }
         }
@@ -475,6 +479,12 @@ impl Board {
         self.patterns.get(key, c.index())
     }
 
+    /// The evaluation weights of the board's rule.
+    #[inline]
+    pub fn eval_weights(&self) -> &'static EvalWeights {
+        self.eval
+    }
+
     /// Evaluation value of empty cell `p` for `c`.
     #[inline]
     pub fn cell_value(&self, p: Pos, c: Color) -> i32 {
@@ -651,7 +661,7 @@ impl Board {
             }
             let pats = (old & !(0xFF << shift)) | (new_pat as u32) << shift;
             let new_t = self.tables[c].threat[combo_index(pats)];
-            let new_v = eval::cell_value_raw(pats, new_t) as i16;
+            let new_v = eval::cell_value_raw(self.eval, pats, new_t) as i16;
             let ci = &mut self.info[i];
             let (old_t, old_v) = (ci.threat[c], ci.value[c]);
             ci.pats[c] = pats;

@@ -3,27 +3,27 @@
 
 pub mod weights;
 
-use crate::rules::pattern::Pattern;
 use crate::rules::threat::Threat;
 use crate::types::Rule;
 use weights::*;
 
-/// The value of a cell with these four patterns and this threat class.
-pub fn cell_value(p: [Pattern; 4], t: Threat) -> i32 {
-    if t == Threat::Forbidden {
-        return FORBIDDEN_VALUE;
+/// The evaluation weights of a rule (see [`EvalWeights`]).
+#[inline]
+pub fn eval_weights(rule: Rule) -> &'static EvalWeights {
+    match rule {
+        Rule::Freestyle => &FITTED_EVAL,
+        Rule::ExactFive | Rule::Renju | Rule::Caro | Rule::CaroExactFive => &RESULT_EVAL,
     }
-    p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum::<i32>() + THREAT_VALUE[t as usize]
 }
 
 /// The value of a cell from its four patterns (packed one byte per
 /// direction) and threat class.
 #[inline]
-pub fn cell_value_raw(p: u32, t: u8) -> i32 {
+pub fn cell_value_raw(w: &EvalWeights, p: u32, t: u8) -> i32 {
     if t == Threat::Forbidden as u8 {
         return FORBIDDEN_VALUE;
     }
-    pattern_sum(&PATTERN_VALUE, p) + THREAT_VALUE[t as usize]
+    pattern_sum(&w.pattern, p) + w.threat[t as usize]
 }
 
 /// Sum of `table`'s values for four patterns packed one byte per direction.
@@ -60,8 +60,8 @@ pub fn order_score(w: &OrderWeights, my_pats: u32, my_t: u8, opp_pats: u32, opp_
 /// Combines the two colours' summed cell values into a score for the side to
 /// move (`own`) against the other side (`opp`).
 #[inline]
-pub fn combine(own: i32, opp: i32) -> i32 {
-    (own * SELF_WEIGHT - opp * OPP_WEIGHT) / 16
+pub fn combine(w: &EvalWeights, own: i32, opp: i32) -> i32 {
+    (own * SELF_WEIGHT - opp * w.opp_weight) / 16
 }
 
 #[cfg(test)]
@@ -86,6 +86,34 @@ mod tests {
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .";
+
+    #[test]
+    fn each_rule_values_cells_with_its_own_weights() {
+        // White's cells are never forbidden, so their patterns and threat
+        // classes are the same under freestyle and renju; only the weights
+        // differ.
+        let me = Color::White;
+        let free = Board::from_diagram(POSITION, Rule::Freestyle, Some(me)).unwrap();
+        let renju = Board::from_diagram(POSITION, Rule::Renju, Some(me)).unwrap();
+        let mut differ = 0;
+        for &p in free.cells() {
+            if !free.is_empty(p) {
+                continue;
+            }
+            let pats = free.patterns(p, me);
+            let t = free.threat(p, me);
+            assert_eq!((pats, t), (renju.patterns(p, me), renju.threat(p, me)));
+            let packed = pats
+                .iter()
+                .enumerate()
+                .fold(0u32, |w, (d, &x)| w | (x as u32) << (8 * d));
+            let value = |rule| super::cell_value_raw(super::eval_weights(rule), packed, t as u8);
+            assert_eq!(free.cell_value(p, me), value(Rule::Freestyle), "{p:?}");
+            assert_eq!(renju.cell_value(p, me), value(Rule::Renju), "{p:?}");
+            differ += usize::from(value(Rule::Freestyle) != value(Rule::Renju));
+        }
+        assert!(differ > 0, "the two rules' weights differ on some cell");
+    }
 
     #[test]
     fn ordering_puts_fours_first_then_blocks_then_quiet_moves() {

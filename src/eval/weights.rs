@@ -9,23 +9,46 @@
 //! The move-ordering weights ([`OrderWeights`], at the end) live here too,
 //! apart from the evaluation's.
 
-/// Value of one line pattern at an empty cell, indexed by `Pattern as usize`:
-/// Dead, Overline, B1, F1, B2, F2, F2A, F2B, B3, F3, F3S, B4, F4, F5, DoubleFour.
-pub const PATTERN_VALUE: [i32; 15] = [0, 0, 2, 3, 6, 8, 5, 4, 13, 33, 36, 37, 72, 150, 70];
+/// The evaluation's weights.
+#[derive(Debug)]
+pub struct EvalWeights {
+    /// Value of one line pattern at an empty cell, indexed by `Pattern as
+    /// usize`: Dead, Overline, B1, F1, B2, F2, F2A, F2B, B3, F3, F3S, B4, F4,
+    /// F5, DoubleFour.
+    pub pattern: [i32; 15],
+    /// Bonus of a threat class, indexed by `Threat as usize`: None, Flex2,
+    /// Block3, Flex2x2, Block3Plus, Flex3, Flex3Plus, Flex3x2, Block4,
+    /// Block4Plus, Block4Flex3, Flex4, Five, Forbidden. A forbidden cell is
+    /// worth nothing at all (see [`FORBIDDEN_VALUE`]).
+    pub threat: [i32; 14],
+    /// Weight (in 1/16) of the opponent's cell values; the side to move's
+    /// count [`SELF_WEIGHT`].
+    pub opp_weight: i32,
+}
 
-/// Bonus of a threat class, indexed by `Threat as usize`: None, Flex2, Block3,
-/// Flex2x2, Block3Plus, Flex3, Flex3Plus, Flex3x2, Block4, Block4Plus,
-/// Block4Flex3, Flex4, Five, Forbidden. A forbidden cell is worth nothing at
-/// all (see `FORBIDDEN_VALUE`).
-pub const THREAT_VALUE: [i32; 14] = [0, 0, 0, 11, 16, 9, 42, 73, 7, 34, 151, 252, 500, 0];
+/// Fitted to Rapfi's evaluation of 11,554 quiet positions from self-play
+/// games of every rule (docs/tuning.md, round 4). Used for freestyle, on
+/// 15x15 and 20x20 alike, where it won its matches.
+pub const FITTED_EVAL: EvalWeights = EvalWeights {
+    pattern: [0, 0, 0, 1, 5, 8, 7, 14, 16, 43, 47, 71, 71, 150, 70],
+    threat: [0, 0, 0, 10, 30, 17, 58, 70, 5, 66, 154, 252, 500, 0],
+    opp_weight: 14,
+};
+
+/// The weights of earlier versions (Texel round 1, fitted to self-play
+/// results). Renju and exact five kept them: the Rapfi fit lost its
+/// matches there; caro, never measured, keeps them too.
+pub const RESULT_EVAL: EvalWeights = EvalWeights {
+    pattern: [0, 0, 2, 3, 6, 8, 5, 4, 13, 33, 36, 37, 72, 150, 70],
+    threat: [0, 0, 0, 11, 16, 9, 42, 73, 7, 34, 151, 252, 500, 0],
+    opp_weight: 14,
+};
 
 /// A forbidden cell's whole value for renju Black.
 pub const FORBIDDEN_VALUE: i32 = 0;
 
 /// Weight (in 1/16) of the side to move's cell values.
 pub const SELF_WEIGHT: i32 = 16;
-/// Weight (in 1/16) of the opponent's cell values.
-pub const OPP_WEIGHT: i32 = 14;
 
 // ----- move ordering --------------------------------------------------------
 
@@ -38,14 +61,14 @@ pub const OPP_WEIGHT: i32 = 14;
 /// does not reshuffle the other.
 #[derive(Debug)]
 pub struct OrderWeights {
-    /// Indexed like [`THREAT_VALUE`]: the threat class the move makes.
+    /// Indexed like [`EvalWeights::threat`]: the threat class the move makes.
     pub my_threat: [i32; 14],
-    /// Indexed like [`THREAT_VALUE`]: the opponent's threat class on the
+    /// Indexed like [`EvalWeights::threat`]: the opponent's threat class on the
     /// cell (the move's worth as a defence).
     pub opp_threat: [i32; 14],
-    /// Indexed like [`PATTERN_VALUE`]: each of our line patterns there.
+    /// Indexed like [`EvalWeights::pattern`]: each of our line patterns there.
     pub my_pattern: [i32; 15],
-    /// Indexed like [`PATTERN_VALUE`]: each of the opponent's.
+    /// Indexed like [`EvalWeights::pattern`]: each of the opponent's.
     pub opp_pattern: [i32; 15],
 }
 
@@ -66,7 +89,8 @@ pub const FITTED_ORDER: OrderWeights = OrderWeights {
 };
 
 /// The hand-set ordering of earlier versions (threat bonuses plus the
-/// evaluation's cell values, the opponent's at half weight). Renju kept it:
+/// evaluation's cell values of the time, [`RESULT_EVAL`], the opponent's at
+/// half weight). Renju kept it:
 /// the fitted ordering lost its renju matches slightly (-24 and -12 Elo in
 /// 200 games each), a fit on renju games alone came out even over 400
 /// games; caro, never measured, keeps it too.

@@ -740,7 +740,11 @@ impl<'a> Worker<'a> {
     /// Static evaluation for the side to move.
     fn evaluate(&self) -> Score {
         let me = self.board.side_to_move();
-        let s = eval::combine(self.board.value_sum(me), self.board.value_sum(me.flip()));
+        let s = eval::combine(
+            self.board.eval_weights(),
+            self.board.value_sum(me),
+            self.board.value_sum(me.flip()),
+        );
         s.clamp(-WIN_MIN + 1, WIN_MIN - 1)
     }
 
