@@ -12,7 +12,8 @@ use weights::*;
 pub fn eval_weights(rule: Rule) -> &'static EvalWeights {
     match rule {
         Rule::Freestyle => &FITTED_EVAL,
-        Rule::ExactFive | Rule::Renju | Rule::Caro | Rule::CaroExactFive => &RESULT_EVAL,
+        Rule::ExactFive => &EXACT_EVAL,
+        Rule::Renju | Rule::Caro | Rule::CaroExactFive => &RESULT_EVAL,
     }
 }
 

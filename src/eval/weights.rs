@@ -36,12 +36,21 @@ pub const FITTED_EVAL: EvalWeights = EvalWeights {
 };
 
 /// The weights of earlier versions (Texel round 1, fitted to self-play
-/// results). Renju and exact five kept them: the Rapfi fit lost its
-/// matches there; caro, never measured, keeps them too.
+/// results). Renju kept them: the Rapfi fit lost its match there; caro,
+/// never measured, keeps them too.
 pub const RESULT_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 2, 3, 6, 8, 5, 4, 13, 33, 36, 37, 72, 150, 70],
     threat: [0, 0, 0, 11, 16, 9, 42, 73, 7, 34, 151, 252, 500, 0],
     opp_weight: 14,
+};
+
+/// Fitted like [`FITTED_EVAL`] to Rapfi's evaluations, of exact-five
+/// positions only (5,675 of them; docs/tuning.md, round 4). Used for exact
+/// five, where the freestyle fit did not win.
+pub const EXACT_EVAL: EvalWeights = EvalWeights {
+    pattern: [0, 0, 0, 1, 6, 8, 9, 11, 17, 36, 45, 69, 62, 150, 70],
+    threat: [0, 0, 0, 1, 23, 10, 51, 73, 7, 66, 152, 242, 500, 0],
+    opp_weight: 13,
 };
 
 /// A forbidden cell's whole value for renju Black.
