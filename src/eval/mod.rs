@@ -13,7 +13,8 @@ pub fn eval_weights(rule: Rule) -> &'static EvalWeights {
     match rule {
         Rule::Freestyle => &FITTED_EVAL,
         Rule::ExactFive => &EXACT_EVAL,
-        Rule::Renju | Rule::Caro | Rule::CaroExactFive => &RESULT_EVAL,
+        Rule::Renju => &RENJU_EVAL,
+        Rule::Caro | Rule::CaroExactFive => &RESULT_EVAL,
     }
 }
 

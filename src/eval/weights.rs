@@ -36,8 +36,7 @@ pub const FITTED_EVAL: EvalWeights = EvalWeights {
 };
 
 /// The weights of earlier versions (Texel round 1, fitted to self-play
-/// results). Renju kept them: the Rapfi fit lost its match there; caro,
-/// never measured, keeps them too.
+/// results). Caro, never measured with other weights, keeps them.
 pub const RESULT_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 2, 3, 6, 8, 5, 4, 13, 33, 36, 37, 72, 150, 70],
     threat: [0, 0, 0, 11, 16, 9, 42, 73, 7, 34, 151, 252, 500, 0],
@@ -51,6 +50,16 @@ pub const EXACT_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 0, 1, 6, 8, 9, 11, 17, 36, 45, 69, 62, 150, 70],
     threat: [0, 0, 0, 1, 23, 10, 51, 73, 7, 66, 152, 242, 500, 0],
     opp_weight: 13,
+};
+
+/// Renju's: the weights of [`RESULT_EVAL`] moved a little towards Rapfi's
+/// evaluations of 10,925 renju positions (a regularised fit,
+/// docs/tuning.md, round 4); the fit to every rule's positions (close
+/// to [`FITTED_EVAL`]) lost in renju.
+pub const RENJU_EVAL: EvalWeights = EvalWeights {
+    pattern: [0, 0, 2, 3, 7, 8, 0, 12, 12, 34, 36, 45, 71, 150, 70],
+    threat: [0, 2, 0, 6, 19, 12, 43, 72, 10, 39, 151, 251, 500, 0],
+    opp_weight: 14,
 };
 
 /// A forbidden cell's whole value for renju Black.
