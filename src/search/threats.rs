@@ -29,6 +29,12 @@ pub struct ThreatSearch<'a> {
 
 const CACHE_BITS: u32 = 16;
 
+/// The entry of a position's hash in the direct-mapped caches.
+#[inline]
+fn cache_slot(hash: u64) -> usize {
+    (hash as usize) & ((1 << CACHE_BITS) - 1)
+}
+
 impl<'a> ThreatSearch<'a> {
     pub fn new(node_limit: u64, stop: Option<&'a AtomicBool>) -> Self {
         ThreatSearch {
@@ -91,7 +97,7 @@ impl<'a> ThreatSearch<'a> {
         if four_cells(b, att) == 0 {
             return false;
         }
-        let slot = (b.hash() as usize) & ((1 << CACHE_BITS) - 1);
+        let slot = cache_slot(b.hash());
         let (h, d) = self.fail_cache[slot];
         if h == b.hash() && d as i32 >= depth {
             return false;
@@ -175,7 +181,7 @@ impl<'a> ThreatSearch<'a> {
     /// sooner), or `None`.
     pub fn vct(&mut self, board: &mut Board, depth: i32, vcf_fours: i32) -> Option<(Pos, i32)> {
         // The root's own cache entry would prove the win without a line.
-        let slot = (board.hash() as usize) & ((1 << CACHE_BITS) - 1);
+        let slot = cache_slot(board.hash());
         if self.vct_cache[slot].0 == board.hash() {
             self.vct_cache[slot] = (0, 0, 0);
         }
@@ -203,7 +209,7 @@ impl<'a> ThreatSearch<'a> {
         line: &mut Vec<Pos>,
     ) -> Option<i32> {
         self.nodes += 1;
-        let slot = (b.hash() as usize) & ((1 << CACHE_BITS) - 1);
+        let slot = cache_slot(b.hash());
         let (h, d, plies) = self.vct_cache[slot];
         if h == b.hash() && d != 0 {
             if d > 0 && d as i32 >= depth {
