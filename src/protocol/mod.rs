@@ -88,6 +88,18 @@ fn read_loop<R: Read>(mut input: R, tx: &Sender<Event>, stop: &AtomicBool) {
     }
 }
 
+/// Starts the thread that builds every rule table in the background, so that
+/// neither START nor the first move of a renju or caro game waits for them
+/// (a table in use is built by whoever needs it first).
+pub fn spawn_table_builder() -> std::io::Result<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new().name("tables".into()).spawn(|| {
+        // Built first, logged after: a log macro evaluates its arguments
+        // only when its level is enabled.
+        let took = crate::rules::build_all_tables();
+        log::debug!("rule tables built in {took:?}");
+    })
+}
+
 /// The protocol loop on stdin/stdout, until `END` or the end of input.
 /// Exits the process: a search still winding down is not waited for.
 pub fn run_stdio() -> ! {
@@ -99,15 +111,7 @@ pub fn run_stdio() -> ! {
             env!("CARGO_PKG_VERSION")
         );
     }
-    // The rule tables are built in the background from the start, so that
-    // neither START nor the first move of a renju or caro game waits for
-    // them (a table in use is built by whoever needs it first).
-    let _ = std::thread::Builder::new().name("tables".into()).spawn(|| {
-        log::debug!(
-            "rule tables built in {:?}",
-            crate::rules::build_all_tables()
-        )
-    });
+    let _ = spawn_table_builder();
     let searcher = Searcher::new(DEFAULT_HASH_BYTES);
     let input = spawn_reader(std::io::stdin(), searcher.stop_flag());
     let mut session = session::Session::new(output::Output::stdout(), searcher);

@@ -347,18 +347,29 @@ pub fn classify_line(line: [u8; 11], rule: LineRule) -> Pattern {
     rule_table(game_rule).get(key, 0)
 }
 
+/// Each game rule's table (indexed as `Rule::ALL`), once built.
+static TABLES: [OnceLock<RuleTable>; 5] = [
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+];
+
+fn table_slot(rule: Rule) -> &'static OnceLock<RuleTable> {
+    let slot = Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0);
+    &TABLES[slot]
+}
+
 /// The table of a game rule, generated on first use and shared read-only by
 /// every board and thread afterwards.
 pub fn rule_table(rule: Rule) -> &'static RuleTable {
-    static TABLES: [OnceLock<RuleTable>; 5] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
-    let slot = Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0);
-    TABLES[slot].get_or_init(|| build_rule_table(rule))
+    table_slot(rule).get_or_init(|| build_rule_table(rule))
+}
+
+/// True once the table of `rule` has been built (nothing is built here).
+pub fn rule_table_ready(rule: Rule) -> bool {
+    table_slot(rule).get().is_some()
 }
 
 fn build_rule_table(rule: Rule) -> RuleTable {
