@@ -111,7 +111,10 @@ pub fn run_stdio() -> ! {
             env!("CARGO_PKG_VERSION")
         );
     }
-    let _ = spawn_table_builder();
+    if let Err(e) = spawn_table_builder() {
+        // Not fatal: each table is then built on first use.
+        log::warn!("no background table builder: {e}");
+    }
     let searcher = Searcher::new(DEFAULT_HASH_BYTES);
     let input = spawn_reader(std::io::stdin(), searcher.stop_flag());
     let mut session = session::Session::new(output::Output::stdout(), searcher);
