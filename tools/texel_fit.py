@@ -48,8 +48,8 @@ def read_weights(path, name):
     return field("pattern"), field("threat"), int(s.group(1)), field("opp_weight")[0]
 
 
-# The weights fitted from: FITTED_EVAL (freestyle, exact five) unless SET
-# names another constant, e.g. SET=RESULT_EVAL.
+# The weights fitted from: FITTED_EVAL (freestyle) unless SET names another
+# constant, e.g. SET=EXACT_EVAL or SET=RENJU_EVAL.
 SET = os.environ.get("SET", "FITTED_EVAL")
 PATTERN_VALUE, THREAT_VALUE, SELF_WEIGHT, OPP_WEIGHT = read_weights(WEIGHTS_RS, SET)
 NP, NT = len(PATTERN_VALUE), len(THREAT_VALUE)

@@ -105,10 +105,7 @@ mod tests {
             let pats = free.patterns(p, me);
             let t = free.threat(p, me);
             assert_eq!((pats, t), (renju.patterns(p, me), renju.threat(p, me)));
-            let packed = pats
-                .iter()
-                .enumerate()
-                .fold(0u32, |w, (d, &x)| w | (x as u32) << (8 * d));
+            let packed = u32::from_le_bytes(pats.map(|x| x as u8));
             let value = |rule| super::cell_value_raw(super::eval_weights(rule), packed, t as u8);
             assert_eq!(free.cell_value(p, me), value(Rule::Freestyle), "{p:?}");
             assert_eq!(renju.cell_value(p, me), value(Rule::Renju), "{p:?}");
