@@ -95,7 +95,7 @@ fn assert_same_caches(a: &Board, b: &Board) -> Result<(), TestCaseError> {
     }
     for &p in a.cells() {
         prop_assert_eq!(a.stone(p), b.stone(p));
-        prop_assert_eq!(a.near_count(p), b.near_count(p), "near {:?}", p);
+        prop_assert_eq!(a.is_near(p), b.is_near(p), "near {:?}", p);
         for d in 0..4 {
             prop_assert_eq!(a.line_key(p, d), b.line_key(p, d), "key {:?} dir {}", p, d);
         }

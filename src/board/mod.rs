@@ -46,16 +46,80 @@ const NEAR_OFFSETS: [(i32, i32); 32] = {
     out
 };
 
+/// [`NEAR_OFFSETS`] row by row: for dy = -3..=3, a mask of the columns
+/// dx = -3..=3 (bit dx + 3). A stone marks its neighbourhood in the near
+/// bitset with one OR per row.
+const NEAR_ROWS: [u64; 7] = {
+    let mut out = [0u64; 7];
+    let mut i = 0;
+    while i < NEAR_OFFSETS.len() {
+        let (dx, dy) = NEAR_OFFSETS[i];
+        out[(dy + 3) as usize] |= 1 << (dx + 3);
+        i += 1;
+    }
+    out
+};
+
+/// The cells whose caches a stone changes, as offsets in the padded array:
+/// for each direction, k = 1..=5 steps ahead then k steps behind. Place
+/// saves their caches in this order and undo restores them in it.
+const LINE_STEPS: [i32; LINE_CELLS] = {
+    let mut out = [0; LINE_CELLS];
+    let mut d = 0;
+    while d < 4 {
+        let mut k = 1;
+        while k <= 5 {
+            out[d * 10 + 2 * (k as usize - 1)] = DIRS[d] * k;
+            out[d * 10 + 2 * (k as usize - 1) + 1] = -DIRS[d] * k;
+            k += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+/// For each entry of [`LINE_STEPS`], the shift of the placed stone in that
+/// cell's line key: a stone k steps behind a cell sits at `key_shift(-k)`.
+const LINE_KEY_SHIFTS: [u32; LINE_CELLS] = {
+    let mut out = [0; LINE_CELLS];
+    let mut j = 0;
+    while j < LINE_CELLS {
+        let k = (j % 10 / 2 + 1) as i32;
+        out[j] = if j % 2 == 0 {
+            key_shift(-k)
+        } else {
+            key_shift(k)
+        };
+        j += 1;
+    }
+    out
+};
+
+/// The padded-array index of `p`, masked so that the compiler can drop the
+/// bounds checks on the fixed-size cell arrays. Every cell within five
+/// steps of a board cell is below [`NUM_CELLS`], so the mask never changes
+/// an index the board uses.
+#[inline(always)]
+fn ix(p: Pos) -> usize {
+    p.index() & (NUM_CELLS - 1)
+}
+
+/// The cell `off` cells away from `p` in the padded array.
+#[inline(always)]
+fn ix_off(p: Pos, off: i32) -> usize {
+    (p.index() as i32 + off) as usize & (NUM_CELLS - 1)
+}
+
 /// Threat classes from which a cell is "hot" (an open three and up).
 const HOT_MIN: u8 = Threat::Flex3 as u8;
 
-/// Iterator over a hot-cell bitset, in increasing cell order.
-pub struct HotCells {
+/// Iterator over a cell bitset, in increasing cell order (row by row).
+pub struct CellSet {
     words: [u64; NUM_CELLS / 64],
     word: usize,
 }
 
-impl Iterator for HotCells {
+impl Iterator for CellSet {
     type Item = Pos;
 
     #[inline]
@@ -117,8 +181,10 @@ struct PlyState {
     color: Color,
     /// Side to move before this stone was placed.
     side_before: Color,
-    /// Running totals before this stone was placed.
+    /// Running totals and the cell sets before this stone was placed.
     value_sum: [i32; 2],
+    near_bits: [u64; NUM_CELLS / 64],
+    hot: [[u64; NUM_CELLS / 64]; 2],
     threat_count: [[u16; NUM_THREATS]; 2],
 }
 
@@ -137,10 +203,12 @@ pub struct Board {
     width: i32,
     height: i32,
     rule: Rule,
-    cells: Box<[u8]>,
-    info: Box<[CellInfo]>,
-    /// Number of stones in each cell's candidate neighbourhood.
-    near: Box<[u8]>,
+    cells: Box<[u8; NUM_CELLS]>,
+    info: Box<[CellInfo; NUM_CELLS]>,
+    /// True when the rule's patterns look five cells along a line (exact
+    /// five and renju see overlines); freestyle patterns stop at four, so a
+    /// stone five cells away cannot change them.
+    reach5: bool,
     tables: [ColorTables; 2],
     patterns: &'static RuleTable,
     /// The rule's evaluation weights (cell values are kept with them).
@@ -159,6 +227,11 @@ pub struct Board {
     /// Bitsets of the empty cells whose threat class is at least an open
     /// three, per colour (see [`Board::hot_cells`]).
     hot: [[u64; NUM_CELLS / 64]; 2],
+    /// Bitset of the cells with a stone in their candidate neighbourhood
+    /// (may include padding cells; see [`Board::near_empty_cells`]).
+    near_bits: [u64; NUM_CELLS / 64],
+    /// Bitset of the empty board cells.
+    empty_bits: [u64; NUM_CELLS / 64],
     /// All board cells, row by row.
     all_cells: Vec<Pos>,
 }
@@ -169,7 +242,7 @@ impl Board {
         if !(MIN_SIZE..=MAX_SIZE).contains(&width) || !(MIN_SIZE..=MAX_SIZE).contains(&height) {
             return Err(BoardError::BadSize(width, height));
         }
-        let mut cells = vec![WALL; NUM_CELLS].into_boxed_slice();
+        let mut cells = Box::new([WALL; NUM_CELLS]);
         let mut all_cells = Vec::with_capacity((width * height) as usize);
         for y in 0..height {
             for x in 0..width {
@@ -190,8 +263,8 @@ impl Board {
             height,
             rule,
             cells,
-            info: vec![CellInfo::default(); NUM_CELLS].into_boxed_slice(),
-            near: vec![0; NUM_CELLS].into_boxed_slice(),
+            info: Box::new([CellInfo::default(); NUM_CELLS]),
+            reach5: pattern::rule_table(rule).reach() == 5,
             tables,
             patterns: pattern::rule_table(rule),
             eval: eval::eval_weights(rule),
@@ -202,6 +275,8 @@ impl Board {
             value_sum: [0; 2],
             threat_count: [[0; NUM_THREATS]; 2],
             hot: [[0; NUM_CELLS / 64]; 2],
+            near_bits: [0; NUM_CELLS / 64],
+            empty_bits: [0; NUM_CELLS / 64],
             all_cells,
         };
         board.rebuild();
@@ -210,8 +285,7 @@ impl Board {
 
     /// Recomputes every cache from the cells alone.
     fn rebuild(&mut self) {
-        let scratch = self.scratch_info();
-        self.info = scratch.into_boxed_slice();
+        self.info = self.scratch_info();
         self.value_sum = [0; 2];
         self.threat_count = [[0; NUM_THREATS]; 2];
         self.hot = [[0; NUM_CELLS / 64]; 2];
@@ -221,14 +295,14 @@ impl Board {
                 self.add_cell_terms(p);
             }
         }
-        self.near = self.scratch_near().into_boxed_slice();
+        (self.near_bits, self.empty_bits) = self.scratch_bits();
         self.hash = self.scratch_hash();
     }
 
     /// Cell caches computed from scratch (for `rebuild` and the consistency
     /// check). Occupied cells get keys but no patterns: they are never read.
-    fn scratch_info(&self) -> Vec<CellInfo> {
-        let mut info = vec![CellInfo::default(); NUM_CELLS];
+    fn scratch_info(&self) -> Box<[CellInfo; NUM_CELLS]> {
+        let mut info = Box::new([CellInfo::default(); NUM_CELLS]);
         for &p in &self.all_cells {
             let ci = &mut info[p.index()];
             for (d, &dir) in DIRS.iter().enumerate() {
@@ -259,17 +333,20 @@ impl Board {
         info
     }
 
-    fn scratch_near(&self) -> Vec<u8> {
-        let mut near = vec![0u8; NUM_CELLS];
+    /// The near and empty bitsets from the cells alone.
+    fn scratch_bits(&self) -> ([u64; NUM_CELLS / 64], [u64; NUM_CELLS / 64]) {
+        let (mut near, mut empty) = ([0u64; NUM_CELLS / 64], [0u64; NUM_CELLS / 64]);
         for &p in &self.all_cells {
-            if self.cells[p.index()] != EMPTY {
+            if self.cells[p.index()] == EMPTY {
+                empty[p.index() >> 6] |= 1 << (p.index() & 63);
+            } else {
                 for (dx, dy) in NEAR_OFFSETS {
-                    let q = Pos::new(p.x() + dx, p.y() + dy);
-                    near[q.index()] += 1;
+                    let q = Pos::new(p.x() + dx, p.y() + dy).index();
+                    near[q >> 6] |= 1 << (q & 63);
                 }
             }
         }
-        near
+        (near, empty)
     }
 
     fn scratch_hash(&self) -> u64 {
@@ -303,8 +380,8 @@ impl Board {
                 return Err(format!("patterns differ at {p:?}"));
             }
         }
-        if self.near[..] != self.scratch_near()[..] {
-            return Err("neighbourhood counts differ".into());
+        if (self.near_bits, self.empty_bits) != self.scratch_bits() {
+            return Err("near or empty cell sets differ".into());
         }
         if self.hash != self.scratch_hash() {
             return Err("hash differs".into());
@@ -371,6 +448,12 @@ impl Board {
 
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The hash after the side to move plays at `p` (for prefetching).
+    #[inline]
+    pub fn hash_after(&self, p: Pos) -> u64 {
+        self.hash ^ zobrist::KEYS[self.side.index()][p.index()] ^ zobrist::SIDE
     }
 
     /// Number of stones on the board.
@@ -521,13 +604,18 @@ impl Board {
     /// True when `p` has a stone in its candidate neighbourhood.
     #[inline]
     pub fn is_near(&self, p: Pos) -> bool {
-        self.near[p.index()] > 0
+        self.near_bits[p.index() >> 6] & (1 << (p.index() & 63)) != 0
     }
 
-    /// Number of stones in the candidate neighbourhood of `p`.
+    /// The empty cells with a stone in their candidate neighbourhood, row
+    /// by row (the cells for which [`Board::is_near`] holds).
     #[inline]
-    pub fn near_count(&self, p: Pos) -> u32 {
-        self.near[p.index()] as u32
+    pub fn near_empty_cells(&self) -> CellSet {
+        let mut words = self.near_bits;
+        for (w, e) in words.iter_mut().zip(self.empty_bits) {
+            *w &= e;
+        }
+        CellSet { words, word: 0 }
     }
 
     // ----- make / undo -----------------------------------------------------
@@ -542,42 +630,43 @@ impl Board {
     /// Places a `c` stone at empty `p`; afterwards the other colour moves.
     pub fn place(&mut self, p: Pos, c: Color) {
         debug_assert!(self.is_empty(p), "place on non-empty {p:?}");
+        debug_assert!(self.on_board(p), "place off the board {p:?}");
         self.stack.push(PlyState {
             pos: p,
             color: c,
             side_before: self.side,
             value_sum: self.value_sum,
+            near_bits: self.near_bits,
+            hot: self.hot,
             threat_count: self.threat_count,
         });
-        for &dir in DIRS.iter() {
-            for k in 1..=5 {
-                self.saved.push(self.info[p.step(dir, k).index()]);
-                self.saved.push(self.info[p.step(dir, -k).index()]);
-            }
-        }
+        let info = &*self.info;
+        self.saved
+            .extend(LINE_STEPS.map(|off| info[ix_off(p, off)]));
         self.remove_cell_terms(p);
-        self.cells[p.index()] = c.cell();
+        self.cells[ix(p)] = c.cell();
         self.hash ^= zobrist::KEYS[c.index()][p.index()];
         self.set_side_to_move(c.flip());
         let code = c.cell() as u32;
-        for (d, &dir) in DIRS.iter().enumerate() {
-            for k in 1..=5 {
-                // p seen from the cell k steps ahead is k steps behind it.
-                let q = p.step(dir, k);
-                self.info[q.index()].keys[d] |= code << key_shift(-k);
-                if self.cells[q.index()] == EMPTY {
-                    self.update_cell(q, d);
-                }
-                let q = p.step(dir, -k);
-                self.info[q.index()].keys[d] |= code << key_shift(k);
-                if self.cells[q.index()] == EMPTY {
+        // Cells five steps away only need their keys updated when the
+        // rule's patterns do not look that far (their entries come last).
+        let reach = if self.reach5 { 10 } else { 8 };
+        for d in 0..4 {
+            for j in 0..10 {
+                let q = ix_off(p, LINE_STEPS[d * 10 + j]);
+                self.info[q].keys[d] |= code << LINE_KEY_SHIFTS[d * 10 + j];
+                if j < reach && self.cells[q] == EMPTY {
                     self.update_cell(q, d);
                 }
             }
         }
-        for (dx, dy) in NEAR_OFFSETS {
-            self.near[p.step(1, dx).step(STRIDE, dy).index()] += 1;
+        // Rows never cross a word: a row is half a word and the
+        // neighbourhood stays within the padding.
+        for (r, row) in NEAR_ROWS.into_iter().enumerate() {
+            let b = ix_off(p, (r as i32 - 3) * STRIDE - 3);
+            self.near_bits[b >> 6] |= row << (b & 63);
         }
+        self.empty_bits[ix(p) >> 6] &= !(1 << (ix(p) & 63));
     }
 
     /// Checked placement for input from outside: off-board and occupied
@@ -595,7 +684,7 @@ impl Board {
     pub fn undo(&mut self) -> Option<Pos> {
         let st = self.stack.pop()?;
         let p = st.pos;
-        self.cells[p.index()] = EMPTY;
+        self.cells[ix(p)] = EMPTY;
         self.hash ^= zobrist::KEYS[st.color.index()][p.index()];
         self.set_side_to_move(st.side_before);
         self.value_sum = st.value_sum;
@@ -604,41 +693,16 @@ impl Board {
         // placed, in the order they were saved; every later stone has been
         // taken back, so they are exactly right again.
         let base = self.saved.len() - LINE_CELLS;
-        let mut n = base;
-        for &dir in DIRS.iter() {
-            for k in 1..=5 {
-                for q in [p.step(dir, k), p.step(dir, -k)] {
-                    let ci = self.saved[n];
-                    n += 1;
-                    self.info[q.index()] = ci;
-                    if self.cells[q.index()] == EMPTY {
-                        self.set_hot(q, ci);
-                    }
-                }
-            }
+        for (j, off) in LINE_STEPS.into_iter().enumerate() {
+            self.info[ix_off(p, off)] = self.saved[base + j];
         }
         self.saved.truncate(base);
         // The cell's own caches were frozen while it was occupied, so they
-        // are current again.
-        let ci = self.info[p.index()];
-        self.set_hot(p, ci);
-        for (dx, dy) in NEAR_OFFSETS {
-            self.near[p.step(1, dx).step(STRIDE, dy).index()] -= 1;
-        }
+        // are current again; the cell sets come back from the stack.
+        self.near_bits = st.near_bits;
+        self.hot = st.hot;
+        self.empty_bits[ix(p) >> 6] |= 1 << (ix(p) & 63);
         Some(p)
-    }
-
-    /// Sets the hot bits of empty `p` from its threat classes `ci`.
-    #[inline]
-    fn set_hot(&mut self, p: Pos, ci: CellInfo) {
-        let (w, bit) = (p.index() >> 6, 1u64 << (p.index() & 63));
-        for c in 0..2 {
-            if ci.threat[c] >= HOT_MIN {
-                self.hot[c][w] |= bit;
-            } else {
-                self.hot[c][w] &= !bit;
-            }
-        }
     }
 
     /// Passes the move to the other side (null move for threat search).
@@ -646,16 +710,20 @@ impl Board {
         self.set_side_to_move(self.side.flip());
     }
 
-    /// Re-reads the pattern of empty `q` on direction `d` for both colours
-    /// and refreshes its threat class, value and the running totals.
-    #[inline]
-    fn update_cell(&mut self, q: Pos, d: usize) {
-        let i = q.index();
+    /// Re-reads the pattern of empty cell `i` on direction `d` for both
+    /// colours and refreshes its threat class, value and the running totals.
+    #[inline(always)]
+    fn update_cell(&mut self, i: usize, d: usize) {
+        let shift = 8 * d as u32;
         let pair = self.patterns.get_pair(self.info[i].keys[d]);
+        let old_pair = (self.info[i].pats[0] >> shift) as u8 as u16
+            | ((self.info[i].pats[1] >> shift) as u8 as u16) << 8;
+        if pair == old_pair {
+            return;
+        }
         for c in 0..2 {
             let new_pat = (pair >> (8 * c)) as u8;
             let old = self.info[i].pats[c];
-            let shift = 8 * d as u32;
             if (old >> shift) as u8 == new_pat {
                 continue;
             }
@@ -671,7 +739,7 @@ impl Board {
             self.threat_count[c][old_t as usize] -= 1;
             self.threat_count[c][new_t as usize] += 1;
             if (old_t >= HOT_MIN) != (new_t >= HOT_MIN) {
-                self.hot[c][i >> 6] ^= 1u64 << (i & 63);
+                self.hot[c][i >> 6 & (NUM_CELLS / 64 - 1)] ^= 1u64 << (i & 63);
             }
         }
     }
@@ -699,8 +767,8 @@ impl Board {
     /// Empty cells where `c` has an open three, a four, a five (or, renju
     /// Black, a forbidden shape): every cell a threat search looks at, found
     /// without scanning the board.
-    pub fn hot_cells(&self, c: Color) -> HotCells {
-        HotCells {
+    pub fn hot_cells(&self, c: Color) -> CellSet {
+        CellSet {
             words: self.hot[c.index()],
             word: 0,
         }
@@ -811,6 +879,34 @@ mod tests {
         assert!(!v.contains(&(0, 0)));
         assert!(v.contains(&(3, 3)) && v.contains(&(-3, 0)) && v.contains(&(2, -1)));
         assert!(!v.contains(&(3, 1)));
+    }
+
+    #[test]
+    fn line_and_near_tables_match_their_definitions() {
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for k in 1..=5 {
+                let j = d * 10 + 2 * (k as usize - 1);
+                assert_eq!(
+                    (LINE_STEPS[j], LINE_KEY_SHIFTS[j]),
+                    (dir * k, key_shift(-k))
+                );
+                assert_eq!(
+                    (LINE_STEPS[j + 1], LINE_KEY_SHIFTS[j + 1]),
+                    (-dir * k, key_shift(k))
+                );
+            }
+        }
+        let mut from_rows = Vec::new();
+        for (r, row) in NEAR_ROWS.iter().enumerate() {
+            for dx in -3..=3 {
+                if row & (1 << (dx + 3)) != 0 {
+                    from_rows.push((dx, r as i32 - 3));
+                }
+            }
+        }
+        let mut want = NEAR_OFFSETS.to_vec();
+        want.sort_by_key(|&(dx, dy)| (dy, dx));
+        assert_eq!(from_rows, want);
     }
 
     #[test]

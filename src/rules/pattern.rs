@@ -182,6 +182,17 @@ impl RuleTable {
         Pattern::from_u8((self.get_pair(key) >> (8 * color)) as u8)
     }
 
+    /// How many cells each way along a line the patterns depend on: 4 for
+    /// the compact table (five or more wins for both colours), 5 otherwise.
+    #[inline]
+    pub fn reach(&self) -> i32 {
+        if self.shift == 2 {
+            4
+        } else {
+            5
+        }
+    }
+
     /// Number of entries (for tests and memory accounting).
     pub fn len(&self) -> usize {
         self.data.len()

@@ -979,6 +979,7 @@ impl<'a> Worker<'a> {
             if ply == 0 {
                 self.root_event(RootEvent::Searching(m.pos));
             }
+            self.tt.prefetch(self.board.hash_after(m.pos));
             self.board.make(m.pos);
             let new_depth = depth - 1 + i32::from(extend);
             let score = if searched == 0 {
@@ -1200,11 +1201,7 @@ impl<'a> Worker<'a> {
             None => Pos::NONE,
         };
         let renju_black = me == Color::Black && self.board.rule() == Rule::Renju;
-        for i in 0..self.board.cells().len() {
-            let p = self.board.cells()[i];
-            if !self.board.is_empty(p) || !self.board.is_near(p) {
-                continue;
-            }
+        for p in self.board.near_empty_cells() {
             let mt = self.board.threat(p, me);
             let ot = self.board.threat(p, op);
             if defend && !threats::blocks_line_threat(&self.board, p, op) && !mt.is_four() {
