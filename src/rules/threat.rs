@@ -104,9 +104,33 @@ const CLASS_PATTERN: [Pattern; NUM_CLASSES] = [
 /// the threat tables.
 #[inline]
 pub fn combo_index(p: u32) -> usize {
-    let c = |i: u32| PATTERN_CLASS[((p >> (8 * i)) & 0xFF) as usize] as usize;
-    ((c(0) * NUM_CLASSES + c(1)) * NUM_CLASSES + c(2)) * NUM_CLASSES + c(3)
+    let [a, b, c, d] = p.to_le_bytes();
+    let w = &COMBO_WEIGHTS;
+    (w[0][a as usize] + w[1][b as usize] + w[2][c as usize] + w[3][d as usize]) as usize
 }
+
+/// Per direction and pattern byte, the pattern's class times its place
+/// value in [`combo_index`] (direction 0 is the most significant digit);
+/// bytes that are no pattern count as class 0.
+const COMBO_WEIGHTS: [[u16; 256]; 4] = {
+    let mut out = [[0u16; 256]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut place = 1;
+        let mut k = d;
+        while k < 3 {
+            place *= NUM_CLASSES as u16;
+            k += 1;
+        }
+        let mut p = 0;
+        while p < NUM_PATTERNS {
+            out[d][p] = PATTERN_CLASS[p] as u16 * place;
+            p += 1;
+        }
+        d += 1;
+    }
+    out
+};
 
 /// Number of threat-table entries.
 pub const NUM_COMBOS: usize = NUM_CLASSES * NUM_CLASSES * NUM_CLASSES * NUM_CLASSES;
