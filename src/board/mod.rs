@@ -104,6 +104,12 @@ fn ix(p: Pos) -> usize {
     p.index() & (NUM_CELLS - 1)
 }
 
+/// The word and the bit of cell index `i` in a cell bitset.
+#[inline(always)]
+fn bit_of(i: usize) -> (usize, u64) {
+    ((i >> 6) & (NUM_CELLS / 64 - 1), 1 << (i & 63))
+}
+
 /// The cell `off` cells away from `p` in the padded array.
 #[inline(always)]
 fn ix_off(p: Pos, off: i32) -> usize {
@@ -117,6 +123,12 @@ const HOT_MIN: u8 = Threat::Flex3 as u8;
 pub struct CellSet {
     words: [u64; NUM_CELLS / 64],
     word: usize,
+}
+
+impl CellSet {
+    fn new(words: [u64; NUM_CELLS / 64]) -> CellSet {
+        CellSet { words, word: 0 }
+    }
 }
 
 impl Iterator for CellSet {
@@ -205,10 +217,6 @@ pub struct Board {
     rule: Rule,
     cells: Box<[u8; NUM_CELLS]>,
     info: Box<[CellInfo; NUM_CELLS]>,
-    /// True when the rule's patterns look five cells along a line (exact
-    /// five and renju see overlines); freestyle patterns stop at four, so a
-    /// stone five cells away cannot change them.
-    reach5: bool,
     tables: [ColorTables; 2],
     patterns: &'static RuleTable,
     /// The rule's evaluation weights (cell values are kept with them).
@@ -264,7 +272,6 @@ impl Board {
             rule,
             cells,
             info: Box::new([CellInfo::default(); NUM_CELLS]),
-            reach5: pattern::rule_table(rule).reach() == 5,
             tables,
             patterns: pattern::rule_table(rule),
             eval: eval::eval_weights(rule),
@@ -338,11 +345,12 @@ impl Board {
         let (mut near, mut empty) = ([0u64; NUM_CELLS / 64], [0u64; NUM_CELLS / 64]);
         for &p in &self.all_cells {
             if self.cells[p.index()] == EMPTY {
-                empty[p.index() >> 6] |= 1 << (p.index() & 63);
+                let (w, bit) = bit_of(p.index());
+                empty[w] |= bit;
             } else {
                 for (dx, dy) in NEAR_OFFSETS {
-                    let q = Pos::new(p.x() + dx, p.y() + dy).index();
-                    near[q >> 6] |= 1 << (q & 63);
+                    let (w, bit) = bit_of(Pos::new(p.x() + dx, p.y() + dy).index());
+                    near[w] |= bit;
                 }
             }
         }
@@ -604,7 +612,8 @@ impl Board {
     /// True when `p` has a stone in its candidate neighbourhood.
     #[inline]
     pub fn is_near(&self, p: Pos) -> bool {
-        self.near_bits[p.index() >> 6] & (1 << (p.index() & 63)) != 0
+        let (w, bit) = bit_of(p.index());
+        self.near_bits[w] & bit != 0
     }
 
     /// The empty cells with a stone in their candidate neighbourhood, row
@@ -615,7 +624,7 @@ impl Board {
         for (w, e) in words.iter_mut().zip(self.empty_bits) {
             *w &= e;
         }
-        CellSet { words, word: 0 }
+        CellSet::new(words)
     }
 
     // ----- make / undo -----------------------------------------------------
@@ -648,9 +657,11 @@ impl Board {
         self.hash ^= zobrist::KEYS[c.index()][p.index()];
         self.set_side_to_move(c.flip());
         let code = c.cell() as u32;
-        // Cells five steps away only need their keys updated when the
-        // rule's patterns do not look that far (their entries come last).
-        let reach = if self.reach5 { 10 } else { 8 };
+        // Cells five steps away (the last two entries of each direction)
+        // only need their keys updated when the rule's patterns do not look
+        // that far: freestyle's stop at four, so such a stone cannot change
+        // them; exact five and renju see overlines.
+        let reach = if self.patterns.reach() == 5 { 10 } else { 8 };
         for d in 0..4 {
             for j in 0..10 {
                 let q = ix_off(p, LINE_STEPS[d * 10 + j]);
@@ -666,7 +677,8 @@ impl Board {
             let b = ix_off(p, (r as i32 - 3) * STRIDE - 3);
             self.near_bits[b >> 6] |= row << (b & 63);
         }
-        self.empty_bits[ix(p) >> 6] &= !(1 << (ix(p) & 63));
+        let (w, bit) = bit_of(p.index());
+        self.empty_bits[w] &= !bit;
     }
 
     /// Checked placement for input from outside: off-board and occupied
@@ -701,7 +713,8 @@ impl Board {
         // are current again; the cell sets come back from the stack.
         self.near_bits = st.near_bits;
         self.hot = st.hot;
-        self.empty_bits[ix(p) >> 6] |= 1 << (ix(p) & 63);
+        let (w, bit) = bit_of(p.index());
+        self.empty_bits[w] |= bit;
         Some(p)
     }
 
@@ -739,7 +752,8 @@ impl Board {
             self.threat_count[c][old_t as usize] -= 1;
             self.threat_count[c][new_t as usize] += 1;
             if (old_t >= HOT_MIN) != (new_t >= HOT_MIN) {
-                self.hot[c][i >> 6 & (NUM_CELLS / 64 - 1)] ^= 1u64 << (i & 63);
+                let (w, bit) = bit_of(i);
+                self.hot[c][w] ^= bit;
             }
         }
     }
@@ -749,7 +763,8 @@ impl Board {
         for c in 0..2 {
             self.value_sum[c] -= ci.value[c] as i32;
             self.threat_count[c][ci.threat[c] as usize] -= 1;
-            self.hot[c][p.index() >> 6] &= !(1u64 << (p.index() & 63));
+            let (w, bit) = bit_of(p.index());
+            self.hot[c][w] &= !bit;
         }
     }
 
@@ -759,7 +774,8 @@ impl Board {
             self.value_sum[c] += ci.value[c] as i32;
             self.threat_count[c][ci.threat[c] as usize] += 1;
             if ci.threat[c] >= HOT_MIN {
-                self.hot[c][p.index() >> 6] |= 1u64 << (p.index() & 63);
+                let (w, bit) = bit_of(p.index());
+                self.hot[c][w] |= bit;
             }
         }
     }
@@ -768,10 +784,7 @@ impl Board {
     /// Black, a forbidden shape): every cell a threat search looks at, found
     /// without scanning the board.
     pub fn hot_cells(&self, c: Color) -> CellSet {
-        CellSet {
-            words: self.hot[c.index()],
-            word: 0,
-        }
+        CellSet::new(self.hot[c.index()])
     }
 
     // ----- diagrams ---------------------------------------------------------
