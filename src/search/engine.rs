@@ -125,7 +125,7 @@ impl Engine {
     }
 }
 
-/// Moves searched at a non-PV node before the rest (but fours) are pruned:
+/// Moves searched at a non-PV node before the rest are pruned:
 /// grows a little faster than the depth, cut to two thirds when the static
 /// evaluation is not improving on the one two plies up.
 fn move_count_limit(depth: i32, improving: bool) -> usize {
@@ -962,8 +962,10 @@ impl<'a> Worker<'a> {
             }
             if !pv_node && best > -WIN_MIN && searched > 0 {
                 // Late moves are rarely best: the threats are ordered first,
-                // and the rest by value. Fours are never pruned.
-                if !m.four && searched >= move_count_limit {
+                // and the rest by value. Fours too: they come first, and a
+                // node with more fours than the limit is full of delaying
+                // ones (the quiescence search still tries fours at the leaves).
+                if searched >= move_count_limit {
                     continue;
                 }
                 // Futility: a quiet move cannot lift a static score this far
