@@ -45,6 +45,33 @@ const WINS: &[(u32, i32, &str, &str, u32)] = &[
         23,
     ),
     (1, 15, "h3j3h7k7k5l6f5l5e6i2d7g4k4", "l8", 15),
+    // From self-play at 200 ms a move (session 14): the earliest position
+    // of the final attack where Rapfi proves the win within a second.
+    (0, 15, "e5h6h9d5a2i10e7i7f6g7", "g5", 21),
+    (
+        0,
+        15,
+        "g4h5e7i6i8g3d1h10e6h3h4i4i3j5k6f6f7g8h7g7e5e4g6f5j7l5i5k7j9k10g10h9h11g2f1i12",
+        "i10",
+        27,
+    ),
+    (
+        0,
+        15,
+        "g14i11g11e11f12f11j12g10e12d12f10h12j10d11i9e13f14d13j8h10d14",
+        "d9",
+        19,
+    ),
+    (0, 15, "i9j6j7h9g5i6m2d7h6i7i5g7k5h5f7f9g10e10d8", "e9", 23),
+    // Renju, from games against Rapfi at 200 ms a move (session 14).
+    (4, 15, "d6g7f8g9g6f6e5h8i7i9j10", "h9", 17),
+    (
+        4,
+        15,
+        "j3i7m3j4j7m6k6k5h5i4i3h4g4i6i8l5g3h3m5k3g5g6g2g1h6h8l4g9j6e5j9j8h11f10e11g10g8h10i10g12k7g11g13",
+        "i9",
+        21,
+    ),
 ];
 
 fn position(rule: u32, size: i32, moves: &str) -> Board {
