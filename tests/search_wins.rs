@@ -8,7 +8,7 @@
 //! winning move the reference engine played, its mate length in plies.
 
 use tengen::bench::parse_pos_line;
-use tengen::search::{SearchRequest, Searcher, TimeControl};
+use tengen::search::{SearchRequest, SearchResult, Searcher, TimeControl};
 use tengen::types::is_decisive;
 use tengen::{Board, Pos, Rule};
 
@@ -80,17 +80,22 @@ fn position(rule: u32, size: i32, moves: &str) -> Board {
     Board::from_moves(size, size, rule, &moves).expect("legal game")
 }
 
+/// A search of `b` bounded by depth and nodes, from an empty table.
+fn bounded_search(searcher: &Searcher, b: &Board, depth: i32, nodes: u64) -> SearchResult {
+    let mut req = SearchRequest::new(b.clone(), TimeControl::default());
+    req.max_depth = Some(depth);
+    req.max_nodes = Some(nodes);
+    searcher.clear_hash();
+    searcher.search_blocking(req)
+}
+
 #[test]
 fn proves_the_wins_a_strong_engine_proves() {
     let searcher = Searcher::new(32 << 20);
     let mut missed = Vec::new();
     for &(rule, size, moves, reference, plies) in WINS {
         let mut b = position(rule, size, moves);
-        let mut req = SearchRequest::new(b.clone(), TimeControl::default());
-        req.max_depth = Some(14);
-        req.max_nodes = Some(4_000_000);
-        searcher.clear_hash();
-        let r = searcher.search_blocking(req);
+        let r = bounded_search(&searcher, &b, 14, 4_000_000);
         let me = b.side_to_move();
         assert!(
             b.is_legal_for(r.best, me),
@@ -119,5 +124,56 @@ fn positions_are_what_they_claim() {
         let me = b.side_to_move();
         assert!(b.is_legal_for(p, me), "{moves}: {reference}");
         assert!(tengen::rules::find_winner(&b).is_none(), "{moves}");
+    }
+}
+
+/// Defences from self-play games (session 15) that a search without the
+/// three-defence extension gets wrong at every depth up to 12: each line is
+/// the position and the losing moves that search chose (it proves each of
+/// them lost itself). The side to move has a move that holds.
+const DEFENCES: &[(u32, i32, &str, &[&str])] = &[(0, 15, "e5h6h9d5a2i10e7i7f6", &["g7", "i8"])];
+
+/// The opponent's search after `mv`: is it a proven win for them?
+fn proven_lost_after(b: &Board, mv: Pos, searcher: &Searcher) -> Option<i32> {
+    let mut after = b.clone();
+    after.make(mv);
+    let r = bounded_search(searcher, &after, 14, 4_000_000);
+    (r.score > 0 && is_decisive(r.score)).then_some(r.score)
+}
+
+#[test]
+fn defends_where_a_shallow_search_lost() {
+    let searcher = Searcher::new(32 << 20);
+    let mut lost = Vec::new();
+    for &(rule, size, moves, _) in DEFENCES {
+        let mut b = position(rule, size, moves);
+        let r = bounded_search(&searcher, &b, 10, 4_000_000);
+        let me = b.side_to_move();
+        assert!(b.is_legal_for(r.best, me), "{moves}");
+        if let Some(score) = proven_lost_after(&b, r.best, &searcher) {
+            lost.push(format!(
+                "{moves}: played {}, the opponent proves {score}",
+                r.best.to_letter_number()
+            ));
+        }
+    }
+    assert!(lost.is_empty(), "defences missed:\n{}", lost.join("\n"));
+}
+
+#[test]
+fn the_listed_losing_moves_do_lose() {
+    let searcher = Searcher::new(32 << 20);
+    for &(rule, size, moves, losing) in DEFENCES {
+        let mut b = position(rule, size, moves);
+        for &played in losing {
+            let r = parse_pos_line(played).expect("move")[0];
+            let p = Pos::new(r.0, r.1);
+            let me = b.side_to_move();
+            assert!(b.is_legal_for(p, me), "{moves}: {played}");
+            assert!(
+                proven_lost_after(&b, p, &searcher).is_some(),
+                "{moves}: {played} is not proven lost"
+            );
+        }
     }
 }

@@ -919,7 +919,15 @@ impl<'a> Worker<'a> {
             Some(e) => e.eval,
             None => self.evaluate(),
         };
-        let threatened = op_fives > 0 || self.board.threat_count(op, Threat::Flex4) > 0;
+        let op_threes = op_fives == 0 && self.board.threat_count(op, Threat::Flex4) > 0;
+        let threatened = op_fives > 0 || op_threes;
+        // Three-defence extension (freestyle): under an open three every
+        // reply is searched a ply deeper, as under a four. The defender's
+        // choice between blocks and counter-fours is where freestyle games
+        // are lost, and the few replies (blocks, fours) keep it cheap.
+        // Measured neutral in renju and caro and harmful in exact five, so
+        // off there (docs/tuning.md, session 15).
+        let extend_all = op_threes && self.board.rule() == Rule::Freestyle;
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && static_eval > self.evals[ply - 2];
         let move_count_limit = move_count_limit(depth, improving);
@@ -977,8 +985,9 @@ impl<'a> Worker<'a> {
                 }
             }
             // A four leaves the opponent one reply: searching it costs almost
-            // nothing, so it does not use up depth (within a ply limit).
-            let extend = m.four && ply < 2 * self.root_depth as usize;
+            // nothing, so it does not use up depth (within a ply limit); nor
+            // does a reply to an open three where that extension is on.
+            let extend = (m.four || extend_all) && ply < 2 * self.root_depth as usize;
             if ply == 0 {
                 self.root_event(RootEvent::Searching(m.pos));
             }
