@@ -19,12 +19,14 @@ use parse::{Assembler, Command, LineSplitter, ParseError};
 use std::io::{IsTerminal, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// What the reader sends to the session.
 #[derive(Debug)]
 pub enum Event {
-    /// A command, or the error to answer for a line.
-    Line(Result<Command, ParseError>),
+    /// A command, or the error to answer for a line, with the time the
+    /// line was read (a search for it counts its time from then).
+    Line(Result<Command, ParseError>, Instant),
     /// The input was closed.
     Eof,
 }
@@ -60,7 +62,7 @@ fn read_loop<R: Read>(mut input: R, tx: &Sender<Event>, stop: &AtomicBool) {
         if end {
             stop.store(true, Ordering::Relaxed);
         }
-        tx.send(Event::Line(ev)).is_ok() && !end
+        tx.send(Event::Line(ev, Instant::now())).is_ok() && !end
     };
     let mut going = true;
     while going {

@@ -25,7 +25,7 @@ use crate::search::{
 use crate::types::{Color, Pos, Rule};
 use crossbeam_channel::{select, unbounded, Receiver};
 use std::collections::VecDeque;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const MIB: u64 = 1 << 20;
 /// Largest hash table we agree to allocate.
@@ -194,6 +194,9 @@ pub struct Session {
     /// Input has ended: finish what was already read, answering at once,
     /// then exit.
     eof: bool,
+    /// When the line being handled was read, if it came from the input
+    /// (not from the queue of lines read during a search).
+    line_at: Option<Instant>,
 }
 
 impl Session {
@@ -211,6 +214,7 @@ impl Session {
             queue: VecDeque::new(),
             hash_in_use: DEFAULT_HASH_BYTES,
             eof: false,
+            line_at: None,
         }
     }
 
@@ -236,7 +240,7 @@ impl Session {
                 None => Step::Input(input.recv().ok()),
             };
             let flow = match step {
-                Step::Input(Some(Event::Line(line))) => self.handle(line),
+                Step::Input(Some(Event::Line(line, at))) => self.handle_at(line, at),
                 Step::Input(Some(Event::Eof) | None) => {
                     // The reader has already stopped the running search
                     // (stopped again here in case a search started after
@@ -290,8 +294,21 @@ impl Session {
         )
     }
 
+    /// Handles one input line's outcome, read at `at`: a search it starts
+    /// counts its time from then, so that time the session spent before
+    /// reading it (building a rule's tables, resizing the hash, stopping
+    /// a ponder search) is not lost to the manager's clock.
+    pub fn handle_at(&mut self, line: Result<Command, ParseError>, at: Instant) -> Flow {
+        self.line_at = Some(at);
+        let flow = self.handle(line);
+        self.line_at = None;
+        flow
+    }
+
     /// Handles one input line's outcome: at once, or queued while thinking.
-    /// Any line stops pondering first.
+    /// Any line stops pondering first. A search it starts counts its time
+    /// from when it starts (from when the line was read, through
+    /// [`Session::handle_at`]).
     pub fn handle(&mut self, line: Result<Command, ParseError>) -> Flow {
         if self.is_pondering() {
             if matches!(line, Ok(Command::End)) {
@@ -699,7 +716,11 @@ impl Session {
             self.out.message("REALTIME REFRESH");
         }
         let (tx, rx) = unbounded();
-        self.searcher.start(req, tx);
+        // A search started by a line counts from when the line was read;
+        // one started by a finished search (pondering, the next swap2
+        // step) from now.
+        let clock_from = self.line_at.take().unwrap_or_else(Instant::now);
+        self.searcher.start_at(req, tx, clock_from);
         self.thinking = Some(Thinking {
             reports: rx,
             job,
@@ -1140,6 +1161,47 @@ mod tests {
                 "5,5"
             ]
         );
+    }
+
+    /// Runs the session's search to its end; the result and how long it
+    /// took from the call.
+    fn wait_done(s: &mut Session) -> (SearchResult, Duration) {
+        let t = Instant::now();
+        let th = s.thinking.as_ref().expect("a search is running");
+        loop {
+            match th.reports.recv() {
+                Ok(Report::Done(r)) => return (r, t.elapsed()),
+                Ok(_) => {}
+                Err(e) => panic!("the searcher is gone: {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_counts_its_time_from_when_its_line_was_read() {
+        let (mut s, buf) = session();
+        s.handle(Ok(Command::Start(15)));
+        s.handle(Ok(Command::Info(Info::TimeoutTurn(3000))));
+        // TURN was read 2.9 s ago (the session was busy since): little of
+        // the turn is left, and the answer must come at once.
+        let read_at = Instant::now()
+            .checked_sub(Duration::from_millis(2900))
+            .expect("a clock that has run for 3 s");
+        s.handle_at(Ok(Command::Turn(7, 7)), read_at);
+        let (res, waited) = wait_done(&mut s);
+        assert!(waited < Duration::from_millis(1500), "{waited:?}");
+        s.finish(res);
+        let lines = buf.take_lines();
+        assert_eq!(lines[0], "OK");
+        assert_ne!(lines[1], "7,7");
+        assert!(lines[1].contains(','), "{lines:?}");
+        // A line handled without a read time starts the clock when the
+        // search starts: the whole turn is there (the search thinks).
+        s.handle(Ok(Command::Info(Info::TimeoutTurn(1000))));
+        s.handle(Ok(Command::Turn(8, 8)));
+        let (res, waited) = wait_done(&mut s);
+        assert!(res.depth > 1, "{res:?}");
+        assert!(waited >= Duration::from_millis(100), "{waited:?}");
     }
 
     #[test]

@@ -166,10 +166,16 @@ impl Searcher {
     /// Starts a search; returns at once. Reports arrive on `reports`, the
     /// last one always `Report::Done`. The clock starts now.
     pub fn start(&self, req: SearchRequest, reports: Sender<Report>) {
+        self.start_at(req, reports, Instant::now());
+    }
+
+    /// As [`Searcher::start`], with the clock started at `clock_from` (an
+    /// instant in the past: the time limits count from then).
+    pub fn start_at(&self, req: SearchRequest, reports: Sender<Report>, clock_from: Instant) {
         self.stop.store(false, Ordering::Relaxed);
         let _ = self
             .jobs
-            .send(Job::Search(Box::new(req), reports, Instant::now()));
+            .send(Job::Search(Box::new(req), reports, clock_from));
     }
 
     /// Asks the running search (if any) to stop and answer now.
