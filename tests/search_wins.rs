@@ -80,6 +80,12 @@ fn position(rule: u32, size: i32, moves: &str) -> Board {
     Board::from_moves(size, size, rule, &moves).expect("legal game")
 }
 
+/// One move in pos notation.
+fn one_move(text: &str) -> Pos {
+    let r = parse_pos_line(text).expect("move")[0];
+    Pos::new(r.0, r.1)
+}
+
 /// A search of `b` bounded by depth and nodes, from an empty table.
 fn bounded_search(searcher: &Searcher, b: &Board, depth: i32, nodes: u64) -> SearchResult {
     let mut req = SearchRequest::new(b.clone(), TimeControl::default());
@@ -119,8 +125,7 @@ fn positions_are_what_they_claim() {
     // The reference move is legal and the side to move has no five yet.
     for &(rule, size, moves, reference, _) in WINS {
         let mut b = position(rule, size, moves);
-        let r = parse_pos_line(reference).expect("move")[0];
-        let p = Pos::new(r.0, r.1);
+        let p = one_move(reference);
         let me = b.side_to_move();
         assert!(b.is_legal_for(p, me), "{moves}: {reference}");
         assert!(tengen::rules::find_winner(&b).is_none(), "{moves}");
@@ -134,7 +139,7 @@ fn positions_are_what_they_claim() {
 const DEFENCES: &[(u32, i32, &str, &[&str])] = &[(0, 15, "e5h6h9d5a2i10e7i7f6", &["g7", "i8"])];
 
 /// The opponent's search after `mv`: is it a proven win for them?
-fn proven_lost_after(b: &Board, mv: Pos, searcher: &Searcher) -> Option<i32> {
+fn proven_lost_after(searcher: &Searcher, b: &Board, mv: Pos) -> Option<i32> {
     let mut after = b.clone();
     after.make(mv);
     let r = bounded_search(searcher, &after, 14, 4_000_000);
@@ -150,7 +155,7 @@ fn defends_where_a_shallow_search_lost() {
         let r = bounded_search(&searcher, &b, 10, 4_000_000);
         let me = b.side_to_move();
         assert!(b.is_legal_for(r.best, me), "{moves}");
-        if let Some(score) = proven_lost_after(&b, r.best, &searcher) {
+        if let Some(score) = proven_lost_after(&searcher, &b, r.best) {
             lost.push(format!(
                 "{moves}: played {}, the opponent proves {score}",
                 r.best.to_letter_number()
@@ -166,12 +171,11 @@ fn the_listed_losing_moves_do_lose() {
     for &(rule, size, moves, losing) in DEFENCES {
         let mut b = position(rule, size, moves);
         for &played in losing {
-            let r = parse_pos_line(played).expect("move")[0];
-            let p = Pos::new(r.0, r.1);
+            let p = one_move(played);
             let me = b.side_to_move();
             assert!(b.is_legal_for(p, me), "{moves}: {played}");
             assert!(
-                proven_lost_after(&b, p, &searcher).is_some(),
+                proven_lost_after(&searcher, &b, p).is_some(),
                 "{moves}: {played} is not proven lost"
             );
         }

@@ -307,8 +307,8 @@ impl Session {
 
     /// Handles one input line's outcome: at once, or queued while thinking.
     /// Any line stops pondering first. A search it starts counts its time
-    /// from when it starts (from when the line was read, through
-    /// [`Session::handle_at`]).
+    /// from its own start; through [`Session::handle_at`], from when the
+    /// line was read.
     pub fn handle(&mut self, line: Result<Command, ParseError>) -> Flow {
         if self.is_pondering() {
             if matches!(line, Ok(Command::End)) {
