@@ -141,18 +141,12 @@ pub const fn key_with(key: u32, k: i32, code: u32) -> u32 {
 }
 
 /// Swaps black (1) and white (2) codes in a key, leaving empty and wall.
+#[inline]
 pub fn swap_colors(key: u32) -> u32 {
-    let mut out = 0;
-    for i in 0..10 {
-        let c = (key >> (2 * i)) & 3;
-        let s = match c {
-            1 => 2,
-            2 => 1,
-            x => x,
-        };
-        out |= s << (2 * i);
-    }
-    out
+    // A cell's two bits differ exactly for codes 1 and 2; flipping both
+    // bits of those cells swaps them and leaves 0 and 3 alone.
+    let differ = (key ^ (key >> 1)) & 0x5_5555;
+    key ^ (differ | differ << 1)
 }
 
 /// The pattern table of one game rule: for every line key the pattern a
@@ -263,23 +257,30 @@ fn classify_uncached(key: u32, rule: LineRule, memo: &mut [u8]) -> Pattern {
         };
     }
 
-    // Children: the same line with one more own stone on an empty cell.
-    let mut children = [(0i32, Pattern::Dead); 10];
-    let mut n = 0;
+    // Children: the same line with one more own stone on an empty cell,
+    // tallied by what they make.
+    let mut fives = [0i32; 10];
+    let (mut n_fives, mut flex4, mut block4, mut flex3, mut block3, mut flex2, mut block2) =
+        (0, 0, 0, 0, 0, 0, 0);
     for k in -5..=5 {
-        if k != 0 && key_cell(key, k) == EMPTY {
-            children[n] = (k, classify(key_with(key, k, 1), rule, memo));
-            n += 1;
+        if k == 0 || key_cell(key, k) != EMPTY {
+            continue;
+        }
+        match classify(key_with(key, k, 1), rule, memo) {
+            Pattern::F5 => {
+                fives[n_fives] = k;
+                n_fives += 1;
+            }
+            Pattern::F4 => flex4 += 1,
+            Pattern::B4 => block4 += 1,
+            p if p.is_flex3() => flex3 += 1,
+            Pattern::B3 => block3 += 1,
+            p if p.is_flex2() => flex2 += 1,
+            Pattern::B2 => block2 += 1,
+            _ => {}
         }
     }
-    let children = &children[..n];
-    let count = |f: &dyn Fn(Pattern) -> bool| children.iter().filter(|c| f(c.1)).count();
-
-    let fives: Vec<i32> = children
-        .iter()
-        .filter(|c| c.1 == Pattern::F5)
-        .map(|c| c.0)
-        .collect();
+    let fives = &fives[..n_fives];
     if fives.len() >= 2 {
         if rule == LineRule::RenjuBlack {
             // A straight four: two completion cells five apart with four own
@@ -301,39 +302,67 @@ fn classify_uncached(key: u32, rule: LineRule, memo: &mut [u8]) -> Pattern {
     }
     // For renju Black a double four on one line is a forbidden cell, so it is
     // not a way to grow a three.
-    let flex4 = count(&|p| p == Pattern::F4);
     if flex4 >= 2 {
         return Pattern::F3S;
     }
     if flex4 == 1 {
         return Pattern::F3;
     }
-    if count(&|p| p == Pattern::B4) > 0 {
+    if block4 > 0 {
         return Pattern::B3;
     }
-    match count(&|p| p.is_flex3()) {
+    match flex3 {
         0 => {}
         1 => return Pattern::F2,
         2 => return Pattern::F2A,
         _ => return Pattern::F2B,
     }
-    if count(&|p| p == Pattern::B3) > 0 {
+    if block3 > 0 {
         return Pattern::B2;
     }
-    if count(&|p| p.is_flex2()) > 0 {
+    if flex2 > 0 {
         return Pattern::F1;
     }
-    if count(&|p| p == Pattern::B2) > 0 {
+    if block2 > 0 {
         return Pattern::B1;
     }
     Pattern::Dead
 }
 
 /// Generates the table of `rule` with black as the own colour.
+///
+/// Only keys a board can produce are classified: off-board cells run from
+/// the far end of each side (a wall at distance `d` means walls beyond
+/// it). The outermost cell on each side is left free, as the compact
+/// freestyle table reads keys with those cells emptied. That is about a
+/// fifth of all keys; the rest stay `Dead`.
 pub fn generate(rule: LineRule) -> Vec<u8> {
+    // Each side's inner four cells, nearest first: codes with the walls
+    // (if any) at the far end.
+    let mut sides = Vec::with_capacity(121);
+    for code in 0..256u32 {
+        let cells: Vec<u32> = (0..4).map(|i| (code >> (2 * i)) & 3).collect();
+        let first_wall = cells.iter().position(|&c| c == WALL).unwrap_or(4);
+        if cells[first_wall..].iter().all(|&c| c == WALL) {
+            sides.push(cells);
+        }
+    }
     let mut memo = vec![0xFFu8; TABLE_SIZE];
-    for key in 0..TABLE_SIZE as u32 {
-        classify(key, rule, &mut memo);
+    for left in &sides {
+        for right in &sides {
+            let mut key = 0;
+            for d in 1..=4 {
+                key = key_with(key, -d, left[d as usize - 1]);
+                key = key_with(key, d, right[d as usize - 1]);
+            }
+            for outer in 0..16 {
+                let k = key_with(key_with(key, -5, outer & 3), 5, outer >> 2);
+                classify(k, rule, &mut memo);
+            }
+        }
+    }
+    for m in memo.iter_mut().filter(|m| **m == 0xFF) {
+        *m = Pattern::Dead as u8;
     }
     memo
 }
@@ -433,6 +462,32 @@ mod tests {
         let outer = 3 | (3 << 18);
         for k in 0..TABLE_SIZE as u32 {
             assert_eq!(t[k as usize], t[(k & !outer) as usize], "key {k:#x}");
+        }
+    }
+
+    #[test]
+    fn every_key_a_board_can_make_is_classified() {
+        // Walls run from the far end of each side on a real board: such a
+        // key's entry equals a classification from scratch. Keys with a
+        // wall before a non-wall among the inner four cells of a side are
+        // left Dead (the outermost cells are free, see `generate`).
+        let walls_outward = |k: u32, reach: i32| {
+            [-1, 1].iter().all(|&dir| {
+                let cells: Vec<u32> = (1..=reach).map(|d| key_cell(k, dir * d)).collect();
+                let first = cells.iter().position(|&c| c == WALL).unwrap_or(cells.len());
+                cells[first..].iter().all(|&c| c == WALL)
+            })
+        };
+        for rule in [LineRule::FiveOrMore, LineRule::RenjuBlack, LineRule::Caro] {
+            let t = generate(rule);
+            let mut fresh = vec![0xFFu8; TABLE_SIZE];
+            for k in (0..TABLE_SIZE as u32).step_by(7) {
+                if walls_outward(k, 5) {
+                    assert_eq!(t[k as usize], classify(k, rule, &mut fresh) as u8, "{k:#x}");
+                } else if !walls_outward(k, 4) {
+                    assert_eq!(t[k as usize], Pattern::Dead as u8, "{k:#x}");
+                }
+            }
         }
     }
 
