@@ -173,8 +173,11 @@ fn balance_one_finds_the_move_nearest_the_bias() {
     let mut yx: Vec<String> = FOUR.iter().map(|s| s.to_string()).collect();
     yx[0] = "YXBOARD".into();
     send_lines(&mut e, &yx);
-    // A bias of "won" is met by the winning move, and only by it.
-    e.send("YXBALANCEONE 29000");
+    // A bias of "won at once" (the score of a five, 29999) is met by the
+    // five, and only by it: other moves that keep the four win too (the
+    // opponent must block it, and the search sees the win behind the
+    // block), but later.
+    e.send("YXBALANCEONE 29999");
     assert_eq!(e.reply(), "7,3");
     // A bias of 0 is not: the five ends the game.
     e.send("YXBALANCEONE 0");
@@ -182,7 +185,7 @@ fn balance_one_finds_the_move_nearest_the_bias() {
     assert_ne!(m, (7, 3));
     assert!(![(3, 3), (4, 3), (5, 3), (6, 3), (2, 3)].contains(&m));
     // Nothing was played: the five is still there to be found.
-    e.send("YXBALANCEONE 29000");
+    e.send("YXBALANCEONE 29999");
     assert_eq!(e.reply(), "7,3");
     // Blocked moves are never proposed.
     send_lines(&mut e, &block_lines(&[(7, 3)]));

@@ -86,9 +86,10 @@ fn one_move(text: &str) -> Pos {
     Pos::new(r.0, r.1)
 }
 
-/// A search of `b` bounded by depth and nodes, from an empty table.
+/// A search of `b` bounded by depth and nodes, from an empty table: no
+/// clock, so the result is the same on any machine and under any load.
 fn bounded_search(searcher: &Searcher, b: &Board, depth: i32, nodes: u64) -> SearchResult {
-    let mut req = SearchRequest::new(b.clone(), TimeControl::default());
+    let mut req = SearchRequest::new(b.clone(), TimeControl::infinite());
     req.max_depth = Some(depth);
     req.max_nodes = Some(nodes);
     searcher.clear_hash();
@@ -179,5 +180,39 @@ fn the_listed_losing_moves_do_lose() {
                 "{moves}: {played} is not proven lost"
             );
         }
+    }
+}
+
+/// Wins behind a forced block (session 16, from games against Rapfi): the
+/// opponent has a four, the side to move must block it, and Rapfi proves
+/// the win after the block within a second. The search proves it too
+/// (it used to answer the block at once with a static score).
+const WINS_BEHIND_A_BLOCK: &[(u32, i32, &str, &str)] = &[
+    (
+        0,
+        15,
+        "g6g5i6g4f4g3i7f3k1h6i5i8h3g2g1f7h8d5e4f5e5e6c4d7c8f9d4b4c7h9g8f8f6g7c3b2d6b8i4i3c6c5c9",
+        "c10",
+    ),
+    (
+        1,
+        15,
+        "a9c11e9e10c8c7d11e8f10g11g9h8d9c9f8f9d7d6f6d10f5e6h7f4e5g5i6g6j5k4j7i7h6j6k8h5g7i5f7e7l8j3i4g3h4h3i3f12e11e13d12c13d14d13f13m8k9i11k11k10l9m10l10c10c12i9h10l11m9k5l4i8i10j9m12n8n9o9l6l7k7k3d4c3k2l5i2g10h11g12g14h12e12h15j12i13f14g2g4e14j14i14k12i12i15b10a10a13b13n7m6a11d8h13",
+        "f11",
+    ),
+];
+
+#[test]
+fn proves_the_win_behind_a_forced_block() {
+    let searcher = Searcher::new(32 << 20);
+    for &(rule, size, moves, block) in WINS_BEHIND_A_BLOCK {
+        let b = position(rule, size, moves);
+        let r = bounded_search(&searcher, &b, 12, 2_000_000);
+        assert_eq!(r.best, one_move(block), "{moves}");
+        assert!(
+            r.score > 0 && is_decisive(r.score),
+            "{moves}: score {}",
+            r.score
+        );
     }
 }

@@ -319,12 +319,23 @@ impl<'a> Worker<'a> {
             self.report(reports, 1, win_in(1), &[p], 0);
             return self.result(p, win_in(1), 1, vec![p]);
         }
-        if self.board.threat_count(op, Threat::Five) > 0 {
-            if let Some(&p) = root_moves
+        let instant = self.limits.is_instant();
+        // A forced reply: the block of the opponent's four (the move
+        // generator offers nothing else there), or the only legal move.
+        let op_fives = self.board.threat_count(op, Threat::Five);
+        let forced = if op_fives > 0 {
+            root_moves
                 .iter()
-                .find(|&&p| self.board.threat(p, op) == Threat::Five)
-            {
-                let score = if self.board.threat_count(op, Threat::Five) > 1 {
+                .copied()
+                .find(|&p| self.board.threat(p, op) == Threat::Five)
+        } else if root_moves.len() == 1 {
+            Some(root_moves[0])
+        } else {
+            None
+        };
+        if let Some(p) = forced {
+            if op_fives > 1 || instant {
+                let score = if op_fives > 1 {
                     loss_in(2)
                 } else {
                     self.evaluate_after(p)
@@ -332,15 +343,24 @@ impl<'a> Worker<'a> {
                 self.report(reports, 1, score, &[p], 0);
                 return self.result(p, score, 1, vec![p]);
             }
-        }
-        if root_moves.len() == 1 {
-            let p = root_moves[0];
-            let score = self.evaluate_after(p);
-            self.report(reports, 1, score, &[p], 0);
-            return self.result(p, score, 1, vec![p]);
+            // Nothing to decide, but the score is worth knowing (a win
+            // behind the block, a loss to see coming) and the table entries
+            // serve the next move: a short search, a quarter of the soft
+            // limit at most.
+            if self.limits.hard != Duration::MAX {
+                let soft = if self.limits.soft == Duration::MAX {
+                    self.limits.hard.mul_f64(0.55)
+                } else {
+                    self.limits.soft
+                };
+                let cap = (soft / 4).min(self.limits.hard);
+                self.limits = TimeLimits {
+                    soft: cap,
+                    hard: cap,
+                };
+            }
         }
 
-        let instant = self.limits.is_instant();
         let max_depth = req.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         if instant {
             // "As fast as possible": a short VCF and a shallow, node-capped
@@ -492,7 +512,7 @@ impl<'a> Worker<'a> {
             }
         }
         let proven_win = is_decisive(best_score) && best_score > 0;
-        if !instant && !proven_win {
+        if !instant && !proven_win && forced.is_none() {
             if let Some(safe) = self.avoid_threat_loss(best, &ranked, &req.blocked) {
                 if safe != best {
                     log::debug!(
@@ -1484,6 +1504,27 @@ mod tests {
             let on_line = threats::on_line_within(p, t, 5);
             assert_eq!(inner.contains(&p), four || on_line, "{p:?}");
         }
+    }
+
+    #[test]
+    fn a_forced_block_is_searched_within_a_quarter_of_the_soft_limit() {
+        // Black's closed four h8-k8 leaves White one move, l8. It is
+        // searched (deeper than the one-ply answer it used to get) but
+        // only for a quarter of the soft limit: nothing is decided there.
+        let moves = crate::bench::parse_pos_line("h8g8i8a1j8a2k8").unwrap();
+        let board = Board::from_moves(15, 15, Rule::Freestyle, &moves).unwrap();
+        let tc = TimeControl {
+            turn_ms: Some(4_000),
+            ..TimeControl::infinite()
+        };
+        let soft = time::limits(&tc, board.stone_count()).soft;
+        let mut engine = Engine::new(1 << 20, Arc::new(AtomicBool::new(false)));
+        let (tx, _rx) = crossbeam_channel::unbounded();
+        let t = Instant::now();
+        let r = engine.think(&SearchRequest::new(board, tc), t, &tx);
+        assert_eq!(r.best.to_letter_number(), "L8");
+        assert!(r.depth > 1, "depth {}", r.depth);
+        assert!(t.elapsed() < soft / 2, "took {:?} of {soft:?}", t.elapsed());
     }
 
     #[test]
