@@ -405,8 +405,10 @@ fn pondering_ends_at_the_end_of_input() {
     assert!(e.drain(Duration::from_millis(100)).is_empty());
 }
 
-/// Nodes of the last info line of a search to depth 7.
-fn nodes_to_depth_7(e: &mut Engine) -> u64 {
+/// Nodes of the last info line of a search to depth 9: deep enough that
+/// what a warm table saves outweighs how differently a search can go with
+/// other bounds in its table (at depth 7 a warm search can take more nodes).
+fn nodes_to_depth_9(e: &mut Engine) -> u64 {
     let mut yx: Vec<String> = QUIET.iter().map(|s| s.to_string()).collect();
     yx[0] = "YXBOARD".into();
     send_lines(e, &yx);
@@ -417,7 +419,7 @@ fn nodes_to_depth_7(e: &mut Engine) -> u64 {
         .transcript
         .iter()
         .rev()
-        .find(|l| l.starts_with("MESSAGE depth 7-"))
+        .find(|l| l.starts_with("MESSAGE depth 9-"))
         .unwrap_or_else(|| panic!("{:?}", e.transcript))
         .clone();
     let n = last.split(' ').skip_while(|w| *w != "n").nth(1).unwrap();
@@ -427,20 +429,20 @@ fn nodes_to_depth_7(e: &mut Engine) -> u64 {
 #[test]
 fn the_hash_survives_between_searches_until_yxhashclear() {
     let mut e = started(15, 60_000);
-    e.send("INFO max_depth 7");
-    let fresh = nodes_to_depth_7(&mut e);
+    e.send("INFO max_depth 9");
+    let fresh = nodes_to_depth_9(&mut e);
     // The same search again finds the table full of it.
-    let again = nodes_to_depth_7(&mut e);
+    let again = nodes_to_depth_9(&mut e);
     assert!(again < fresh, "{again} vs {fresh}");
     // Cleared: as much work as the first time.
     e.send("YXHASHCLEAR");
     e.expect_silence(SILENCE);
-    let cleared = nodes_to_depth_7(&mut e);
+    let cleared = nodes_to_depth_9(&mut e);
     assert!(cleared > again, "{cleared} vs {again} (fresh {fresh})");
     // A new game (START) keeps the table.
     e.send("START 15");
     e.expect("OK");
-    let kept = nodes_to_depth_7(&mut e);
+    let kept = nodes_to_depth_9(&mut e);
     assert!(kept < cleared, "{kept} vs {cleared}");
 }
 

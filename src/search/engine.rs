@@ -713,13 +713,13 @@ impl<'a> Worker<'a> {
     /// Root search with an aspiration window around the previous score.
     fn aspiration(&mut self, depth: i32, prev: Score, use_window: bool) -> Score {
         if depth < 5 || !use_window || is_decisive(prev) {
-            return self.search(-INFINITE, INFINITE, depth, 0, true);
+            return self.search(-INFINITE, INFINITE, depth, 0, true, false);
         }
         let mut delta = 60;
         let mut alpha = (prev - delta).max(-INFINITE);
         let mut beta = (prev + delta).min(INFINITE);
         loop {
-            let score = self.search(alpha, beta, depth, 0, true);
+            let score = self.search(alpha, beta, depth, 0, true, false);
             if self.stopped {
                 return score;
             }
@@ -854,6 +854,10 @@ impl<'a> Worker<'a> {
             .collect()
     }
 
+    /// Negamax PVS below the root. `pv_node`: searched with an open
+    /// window; `cut_node`: a null-window node expected to fail high (the
+    /// first child of an expected all-node and every later, null-window
+    /// child of any node), which decides the fail-high reduction.
     fn search(
         &mut self,
         mut alpha: Score,
@@ -861,6 +865,7 @@ impl<'a> Worker<'a> {
         mut depth: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> Score {
         self.pv_len[ply] = ply;
         self.nodes += 1;
@@ -981,6 +986,15 @@ impl<'a> Worker<'a> {
             };
         }
 
+        // Fail-high reduction: at an expected cut node whose static score
+        // is far above beta (farther still under threat), a cut-off is
+        // likely; every move but a four (or an extended one) is searched a
+        // ply shallower.
+        let likely_fail_high = !pv_node
+            && cut_node
+            && !is_decisive(beta)
+            && static_eval >= beta - 18 + 30 * depth + 170 * i32::from(threatened);
+
         let mut best = -INFINITE;
         let mut best_move = Pos::NONE;
         let old_alpha = alpha;
@@ -1013,9 +1027,17 @@ impl<'a> Worker<'a> {
             }
             self.tt.prefetch(self.board.hash_after(m.pos));
             self.board.make(m.pos);
-            let new_depth = depth - 1 + i32::from(extend);
+            let new_depth =
+                depth - 1 + i32::from(extend) - i32::from(likely_fail_high && !m.four && !extend);
             let score = if searched == 0 {
-                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
+                -self.search(
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    pv_node,
+                    !pv_node && !cut_node,
+                )
             } else {
                 // Late-move reductions: moves late in the ordering are
                 // searched shallower first, and again at full depth only if
@@ -1033,12 +1055,12 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
                 if s > alpha && r > 0 {
-                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
                 }
                 s
             };
@@ -1118,7 +1140,7 @@ impl<'a> Worker<'a> {
                 return loss_in(ply as i32 + 2);
             }
             self.board.make(q);
-            let s = -self.search(-beta, -alpha, depth, ply + 1, false);
+            let s = -self.search(-beta, -alpha, depth, ply + 1, false, false);
             self.board.undo();
             return s;
         }
@@ -1151,7 +1173,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             self.board.make(p);
-            let s = -self.search(-beta, -alpha, depth - 1, ply + 1, false);
+            let s = -self.search(-beta, -alpha, depth - 1, ply + 1, false, false);
             self.board.undo();
             if self.stopped {
                 return 0;
