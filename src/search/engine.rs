@@ -1528,17 +1528,27 @@ mod tests {
         }
     }
 
+    /// A freestyle 15x15 position from moves in pos notation.
+    fn freestyle_15(moves: &str) -> Board {
+        let moves = crate::bench::parse_pos_line(moves).unwrap();
+        Board::from_moves(15, 15, Rule::Freestyle, &moves).unwrap()
+    }
+
+    /// `timeout_turn` of `ms` and nothing else.
+    fn turn_clock(ms: u64) -> TimeControl {
+        TimeControl {
+            turn_ms: Some(ms),
+            ..TimeControl::infinite()
+        }
+    }
+
     #[test]
     fn a_forced_block_is_searched_within_a_quarter_of_the_soft_limit() {
         // Black's closed four h8-k8 leaves White one move, l8. It is
         // searched (deeper than the one-ply answer it used to get) but
         // only for a quarter of the soft limit: nothing is decided there.
-        let moves = crate::bench::parse_pos_line("h8g8i8a1j8a2k8").unwrap();
-        let board = Board::from_moves(15, 15, Rule::Freestyle, &moves).unwrap();
-        let tc = TimeControl {
-            turn_ms: Some(4_000),
-            ..TimeControl::infinite()
-        };
+        let board = freestyle_15("h8g8i8a1j8a2k8");
+        let tc = turn_clock(4_000);
         let soft = time::limits(&tc, board.stone_count()).soft;
         let mut engine = Engine::new(1 << 20, Arc::new(AtomicBool::new(false)));
         let (tx, _rx) = crossbeam_channel::unbounded();
@@ -1554,12 +1564,8 @@ mod tests {
         // A quiet position with 10 s a move; the fake clock passes 2 s per
         // reading, so the search must give up after a handful of checks
         // instead of thinking ten real seconds.
-        let moves = crate::bench::parse_pos_line("l2i4l3m6j4i2f1j5").unwrap();
-        let board = Board::from_moves(15, 15, Rule::Freestyle, &moves).unwrap();
-        let tc = TimeControl {
-            turn_ms: Some(10_000),
-            ..TimeControl::infinite()
-        };
+        let board = freestyle_15("l2i4l3m6j4i2f1j5");
+        let tc = turn_clock(10_000);
         let mut engine = Engine::new(1 << 20, Arc::new(AtomicBool::new(false)));
         let clock = JumpClock {
             now: std::sync::Mutex::new(Duration::ZERO),
