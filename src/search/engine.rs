@@ -348,12 +348,7 @@ impl<'a> Worker<'a> {
             // serve the next move: a short search, a quarter of the soft
             // limit at most.
             if self.limits.hard != Duration::MAX {
-                let soft = if self.limits.soft == Duration::MAX {
-                    self.limits.hard.mul_f64(0.55)
-                } else {
-                    self.limits.soft
-                };
-                let cap = (soft / 4).min(self.limits.hard);
+                let cap = (self.limits.planned() / 4).min(self.limits.hard);
                 self.limits = TimeLimits {
                     soft: cap,
                     hard: cap,
@@ -373,13 +368,7 @@ impl<'a> Worker<'a> {
         // Without a clock (fixed-depth analysis, bench) budgets are node
         // counts only, so the result does not depend on the machine's speed.
         let timed = self.limits.hard != Duration::MAX;
-        // A fixed move time has no soft limit: share what a time-managed
-        // search of that hard limit would have had.
-        let soft = if self.limits.soft == Duration::MAX {
-            self.limits.hard.mul_f64(0.55)
-        } else {
-            self.limits.soft
-        };
+        let soft = self.limits.planned();
         let vcf_budget = if instant { 5_000 } else { 1_000_000 };
         self.threats.reset(vcf_budget);
         self.threats

@@ -69,6 +69,17 @@ impl TimeLimits {
     pub fn is_instant(&self) -> bool {
         self.hard.is_zero()
     }
+
+    /// The soft limit that time shares are taken from: the soft limit, or
+    /// for a fixed move time (no soft limit) what a time-managed search of
+    /// that hard limit would have had.
+    pub fn planned(&self) -> Duration {
+        if self.soft == Duration::MAX {
+            self.hard.mul_f64(0.55)
+        } else {
+            self.soft
+        }
+    }
 }
 
 /// Time kept back from every limit for process scheduling, thread wake-up
@@ -225,6 +236,10 @@ mod tests {
         assert_eq!(l.hard, Duration::from_millis(1000));
         assert_eq!(l.soft, Duration::MAX);
         assert!(!l.is_instant());
+        // Time shares come from what a managed search would have planned.
+        assert_eq!(l.planned(), Duration::from_millis(550));
+        let managed = limits(&tc(Some(5000), None, None), 30);
+        assert_eq!(managed.planned(), managed.soft);
         // Iterations never stop on the soft side, however stable.
         let mut p = IterationPolicy::new(l);
         for d in 0..20 {
