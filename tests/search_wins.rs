@@ -216,3 +216,28 @@ fn proves_the_win_behind_a_forced_block() {
         );
     }
 }
+
+/// A quiet first move (session 17, from a game against Rapfi): M9 sets up
+/// a four (L12) and threes at once, and Rapfi proves the win behind it
+/// (mate in 19) within a second; no VCT starts with it. The defender's
+/// replies to such a move used to be pruned on their static score (which
+/// favours the defender here), so the search preferred J12 at every depth
+/// up to 12; with the opponent's four-three and double-three cells
+/// counted as a threat, it plays M9 from depth 10 on.
+#[test]
+fn plays_the_quiet_move_that_starts_a_long_win() {
+    let searcher = Searcher::new(32 << 20);
+    let b = position(
+        0,
+        15,
+        "g6g5i6g4f4g3i7f3k1h6i5i8h3f6j5g2g1e7d8i3h4h7h8d5e4k5l6l7k7j8f8f10e8g8f7d9h5i4j10g10k11i9j1h2m1l1k10k9l8j6l10m10",
+    );
+    let r = bounded_search(&searcher, &b, 11, 4_000_000);
+    assert_eq!(
+        r.best,
+        one_move("m9"),
+        "depth {} score {}",
+        r.depth,
+        r.score
+    );
+}

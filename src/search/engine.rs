@@ -934,7 +934,19 @@ impl<'a> Worker<'a> {
             None => self.evaluate(),
         };
         let op_threes = op_fives == 0 && self.board.threat_count(op, Threat::Flex4) > 0;
-        let threatened = op_fives > 0 || op_threes;
+        // Threatened: the opponent wins unless this move stops it: a four
+        // to block, an open three, or a cell where its next move makes a
+        // four-three or a double three (renju Black's double threes are
+        // forbidden). The static score does not see such a win coming, so
+        // the pruning that trusts it is off (reverse futility, razoring,
+        // futility) and the fail-high reduction wants a wider margin.
+        // Counting four-threes and double threes too finds quiet first moves
+        // of long wins; neutral in self-play (docs/tuning.md, session 17).
+        let op_wins_next = op_fives == 0
+            && (self.board.threat_count(op, Threat::Block4Flex3) > 0
+                || (self.board.threat_count(op, Threat::Flex3x2) > 0
+                    && !(op == Color::Black && self.board.rule() == Rule::Renju)));
+        let threatened = op_fives > 0 || op_threes || op_wins_next;
         // Three-defence extension (freestyle): under an open three every
         // reply is searched a ply deeper, as under a four. The defender's
         // choice between blocks and counter-fours is where freestyle games
