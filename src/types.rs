@@ -113,6 +113,12 @@ impl Rule {
         }
     }
 
+    /// True when `color` has forbidden points under this rule (renju
+    /// Black: overlines, double fours, double threes).
+    pub fn has_forbidden(self, color: Color) -> bool {
+        self.line_rule(color) == LineRule::RenjuBlack
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Rule::Freestyle => "freestyle",
@@ -332,6 +338,16 @@ mod tests {
         assert_eq!(Rule::from_gomocup(16), None);
         for r in Rule::ALL {
             assert_eq!(Rule::from_gomocup(r.gomocup_code()), Some(r));
+        }
+    }
+
+    #[test]
+    fn only_renju_black_has_forbidden_points() {
+        for r in Rule::ALL {
+            for c in [Color::Black, Color::White] {
+                let expected = r == Rule::Renju && c == Color::Black;
+                assert_eq!(r.has_forbidden(c), expected, "{r:?} {c:?}");
+            }
         }
     }
 }

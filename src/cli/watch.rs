@@ -517,7 +517,7 @@ impl<W: Write> Match<W> {
             }
             _ => marks.framed = last.into_iter().collect(),
         }
-        if !game.is_over() && game.rule() == Rule::Renju && game.side_to_move() == Color::Black {
+        if !game.is_over() && game.rule().has_forbidden(game.side_to_move()) {
             marks.forbidden = game.forbidden_points();
         }
         render(game.board(), &marks, self.style)

@@ -771,7 +771,7 @@ impl<'a> Worker<'a> {
         if self.board.threat_count(c, Threat::Flex4) == 0 {
             return false;
         }
-        if c == Color::White || self.board.rule() != Rule::Renju {
+        if !self.board.rule().has_forbidden(c) {
             return true;
         }
         !self.playable_cells(c, Threat::Flex4).is_empty()
@@ -792,7 +792,7 @@ impl<'a> Worker<'a> {
         }
         // Renju Black's threes may rest on forbidden points, and its double
         // threes are forbidden: only a played-out four-three counts.
-        let renju_black = me == Color::Black && self.board.rule() == Rule::Renju;
+        let renju_black = self.board.rule().has_forbidden(me);
         let op_has_four = threats::four_cells(&self.board, op) > 0;
         if !op_has_four && !renju_black {
             return Some(win_in(plyi + 5));
@@ -834,7 +834,7 @@ impl<'a> Worker<'a> {
             .hot_cells(c)
             .filter(|&p| self.board.threat(p, c) == t)
             .collect();
-        if c == Color::White || self.board.rule() != Rule::Renju {
+        if !self.board.rule().has_forbidden(c) {
             return cells;
         }
         cells
@@ -945,7 +945,7 @@ impl<'a> Worker<'a> {
         let op_wins_next = op_fives == 0
             && (self.board.threat_count(op, Threat::Block4Flex3) > 0
                 || (self.board.threat_count(op, Threat::Flex3x2) > 0
-                    && !(op == Color::Black && self.board.rule() == Rule::Renju)));
+                    && !self.board.rule().has_forbidden(op)));
         let threatened = op_fives > 0 || op_threes || op_wins_next;
         // Three-defence extension (freestyle): under an open three every
         // reply is searched a ply deeper, as under a four. The defender's
@@ -1164,7 +1164,7 @@ impl<'a> Worker<'a> {
         if cands.is_empty() {
             return eval;
         }
-        let renju_black = me == Color::Black && self.board.rule() == Rule::Renju;
+        let renju_black = self.board.rule().has_forbidden(me);
         let mut best = eval;
         let mut best_move = Pos::NONE;
         let old_alpha = alpha;
@@ -1255,7 +1255,7 @@ impl<'a> Worker<'a> {
             Some(last) => self.counters[me.index()][last.index()],
             None => Pos::NONE,
         };
-        let renju_black = me == Color::Black && self.board.rule() == Rule::Renju;
+        let renju_black = self.board.rule().has_forbidden(me);
         for p in self.board.near_empty_cells() {
             let mt = self.board.threat(p, me);
             let ot = self.board.threat(p, op);
