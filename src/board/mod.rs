@@ -729,13 +729,13 @@ impl Board {
     fn update_cell(&mut self, i: usize, d: usize) {
         let shift = 8 * d as u32;
         let pair = self.patterns.get_pair(self.info[i].keys[d]);
-        let old_pair = (self.info[i].pats[0] >> shift) as u8 as u16
-            | ((self.info[i].pats[1] >> shift) as u8 as u16) << 8;
+        let old_pair =
+            (self.info[i].pats[0] >> shift) as u8 | ((self.info[i].pats[1] >> shift) as u8) << 4;
         if pair == old_pair {
             return;
         }
         for c in 0..2 {
-            let new_pat = (pair >> (8 * c)) as u8;
+            let new_pat = (pair >> (4 * c)) & 0xF;
             let old = self.info[i].pats[c];
             if (old >> shift) as u8 == new_pat {
                 continue;
