@@ -977,7 +977,14 @@ impl<'a> Worker<'a> {
             return self.leaf(alpha, beta, depth.min(0), ply, op_fives);
         }
 
-        let moves = self.gen_moves(ply, tt_move, op_fives > 0);
+        // Staged generation: a usable table move is searched before the
+        // other moves are generated; when it cuts off, they never are.
+        let staged = ply > 0 && op_fives == 0 && self.table_move_ok(tt_move);
+        let (mut moves, mut generated) = if staged {
+            (vec![self.scored_move(ply, tt_move)], false)
+        } else {
+            (self.gen_moves(ply, tt_move, op_fives > 0), true)
+        };
         if moves.is_empty() {
             // Only forbidden blocks (renju) or nothing left near the stones.
             return if op_fives > 0 {
@@ -1000,7 +1007,22 @@ impl<'a> Worker<'a> {
         let mut best_move = Pos::NONE;
         let old_alpha = alpha;
         let mut searched = 0usize;
-        for (i, m) in moves.iter().enumerate() {
+        let mut next = 0;
+        loop {
+            if next == moves.len() {
+                if generated {
+                    break;
+                }
+                generated = true;
+                let rest = self.gen_moves(ply, tt_move, false);
+                moves.extend(rest.into_iter().filter(|m| m.pos != tt_move));
+                if next == moves.len() {
+                    break;
+                }
+            }
+            let i = next;
+            next += 1;
+            let m = pick_best(&mut moves, i);
             if ply == 0 && self.root_excluded.contains(&m.pos) {
                 continue;
             }
@@ -1218,7 +1240,8 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = next_len;
     }
 
-    /// Moves to search, best first. Under a five threat only the block;
+    /// Moves to search, in no order ([`pick_best`] orders them as they are
+    /// searched). Under a five threat only the block;
     /// under an open-three (or double-four) threat only the defences and our
     /// own fours; otherwise every empty cell near the stones.
     fn gen_moves(&mut self, ply: usize, tt_move: Pos, must_block: bool) -> Vec<ScoredMove> {
@@ -1250,15 +1273,10 @@ impl<'a> Worker<'a> {
             } else {
                 Vec::new()
             };
-        let killers = self.killers[ply];
-        let counter = match self.board.last_move() {
-            Some(last) => self.counters[me.index()][last.index()],
-            None => Pos::NONE,
-        };
+        let refuters = self.refuters(ply);
         let renju_black = self.board.rule().has_forbidden(me);
         for p in self.board.near_empty_cells() {
             let mt = self.board.threat(p, me);
-            let ot = self.board.threat(p, op);
             if defend && !threats::blocks_line_threat(&self.board, p, op) && !mt.is_four() {
                 continue;
             }
@@ -1271,27 +1289,7 @@ impl<'a> Worker<'a> {
             if renju_black && self.board.forbidden_candidate(p) && self.board.is_forbidden(p) {
                 continue;
             }
-            let refute = p == killers[0] || p == killers[1] || p == counter;
-            let mut score =
-                self.board.order_score(p, me) + (self.history[me.index()][p.index()] >> 4).min(400);
-            if p == tt_move {
-                score += 1 << 24;
-            } else if p == killers[0] {
-                score += 450;
-            } else if p == killers[1] {
-                score += 350;
-            } else if p == counter {
-                score += 300;
-            }
-            let quiet = mt < Threat::Flex3 && ot < Threat::Flex3 && mt != Threat::Block3Plus;
-            out.push(ScoredMove {
-                pos: p,
-                score,
-                quiet,
-                four: mt.is_four(),
-                refute,
-                attack: mt >= Threat::Flex3,
-            });
+            out.push(self.score_cell(p, me, tt_move, refuters));
         }
         if out.is_empty() && self.board.stone_count() == 0 {
             let c = Pos::new((self.board.width() - 1) / 2, (self.board.height() - 1) / 2);
@@ -1304,9 +1302,84 @@ impl<'a> Worker<'a> {
                 attack: false,
             });
         }
-        out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
         out
     }
+
+    /// The node's killer moves and the counter move to the opponent's
+    /// last move.
+    #[inline]
+    fn refuters(&self, ply: usize) -> [Pos; 3] {
+        let me = self.board.side_to_move();
+        let counter = match self.board.last_move() {
+            Some(last) => self.counters[me.index()][last.index()],
+            None => Pos::NONE,
+        };
+        [self.killers[ply][0], self.killers[ply][1], counter]
+    }
+
+    /// Empty cell `p` as a move of `me`, scored for ordering: its pattern
+    /// value and history, the table move first, then the killers
+    /// (`refuters[..2]`) and the counter move (`refuters[2]`).
+    #[inline]
+    fn score_cell(&self, p: Pos, me: Color, tt_move: Pos, refuters: [Pos; 3]) -> ScoredMove {
+        let mt = self.board.threat(p, me);
+        let ot = self.board.threat(p, me.flip());
+        let mut score =
+            self.board.order_score(p, me) + (self.history[me.index()][p.index()] >> 4).min(400);
+        if p == tt_move {
+            score += 1 << 24;
+        } else if p == refuters[0] {
+            score += 450;
+        } else if p == refuters[1] {
+            score += 350;
+        } else if p == refuters[2] {
+            score += 300;
+        }
+        ScoredMove {
+            pos: p,
+            score,
+            quiet: mt < Threat::Flex3 && ot < Threat::Flex3 && mt != Threat::Block3Plus,
+            four: mt.is_four(),
+            refute: refuters.contains(&p),
+            attack: mt >= Threat::Flex3,
+        }
+    }
+
+    /// The table move `p` of this node as its first move, scored as the
+    /// generator would.
+    fn scored_move(&self, ply: usize, p: Pos) -> ScoredMove {
+        self.score_cell(p, self.board.side_to_move(), p, self.refuters(ply))
+    }
+
+    /// True when the table move `p` can be searched before the move
+    /// generation: an empty cell near the stones that the side to move
+    /// may play. The table keeps only moves generated in the same
+    /// position, so this guards against key collisions, which could hand
+    /// over any cell.
+    fn table_move_ok(&mut self, p: Pos) -> bool {
+        p != Pos::NONE
+            && self.board.is_near(p)
+            && self.board.is_legal_for(p, self.board.side_to_move())
+    }
+}
+
+/// The `i`-th move to search: the best-scored one first (the first such
+/// in the list), found without sorting, since most cut nodes stop after
+/// their first move; at the second move the rest are sorted once.
+#[inline]
+fn pick_best(moves: &mut [ScoredMove], i: usize) -> ScoredMove {
+    if i == 0 {
+        let mut best = 0;
+        for j in 1..moves.len() {
+            if moves[j].score > moves[best].score {
+                best = j;
+            }
+        }
+        moves.swap(0, best);
+    } else if i == 1 {
+        moves[1..].sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+    }
+    moves[i]
 }
 
 /// The cells a quiescence four may use: on a line through our previous
@@ -1526,6 +1599,65 @@ mod tests {
             let four = board.threat(p, Color::Black).is_four();
             let on_line = threats::on_line_within(p, t, 5);
             assert_eq!(inner.contains(&p), four || on_line, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn moves_are_picked_best_first_and_each_once() {
+        let mv = |x, score| ScoredMove {
+            pos: Pos::new(x, 0),
+            score,
+            quiet: true,
+            four: false,
+            refute: false,
+            attack: false,
+        };
+        let mut moves = vec![mv(0, 3), mv(1, 9), mv(2, 1), mv(3, 9), mv(4, 5), mv(5, -2)];
+        let picked: Vec<(i32, i32)> = (0..moves.len())
+            .map(|i| pick_best(&mut moves, i))
+            .map(|m| (m.pos.x(), m.score))
+            .collect();
+        // The first of two equal best comes first; then by score.
+        assert_eq!(picked[0], (1, 9));
+        assert!(picked.windows(2).all(|w| w[0].1 >= w[1].1), "{picked:?}");
+        let mut xs: Vec<i32> = picked.iter().map(|&(x, _)| x).collect();
+        xs.sort();
+        assert_eq!(xs, vec![0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn a_table_move_is_searched_before_generation_only_if_playable_here() {
+        // Black to move; H8 (7,7) would make two open threes: forbidden.
+        let d = "
+o . . . . . . . . . . . . . o
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . x . . . . . . .
+. . . . . . . x . . . . . . .
+. . . . . x x . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+o . . . . . . . . . . . . . o";
+        for rule in [Rule::Renju, Rule::Freestyle] {
+            let board = Board::from_diagram(d, rule, Some(Color::Black)).unwrap();
+            let ok = with_worker(&board, |w| {
+                [
+                    Pos::NONE,
+                    Pos::new(7, 5),  // occupied
+                    Pos::new(12, 7), // empty but far from every stone
+                    Pos::new(8, 8),  // empty and near
+                    Pos::new(7, 7),  // the double three
+                ]
+                .map(|p| w.table_move_ok(p))
+            });
+            let free = rule != Rule::Renju;
+            assert_eq!(ok, [false, false, false, true, free], "{rule:?}");
         }
     }
 
