@@ -981,7 +981,10 @@ impl<'a> Worker<'a> {
         // other moves are generated; when it cuts off, they never are.
         let staged = ply > 0 && op_fives == 0 && self.table_move_ok(tt_move);
         let (mut moves, mut generated) = if staged {
-            (vec![self.scored_move(ply, tt_move)], false)
+            (
+                vec![self.score_cell(tt_move, me, tt_move, self.refuters(ply))],
+                false,
+            )
         } else {
             (self.gen_moves(ply, tt_move, op_fives > 0), true)
         };
@@ -1343,12 +1346,6 @@ impl<'a> Worker<'a> {
             refute: refuters.contains(&p),
             attack: mt >= Threat::Flex3,
         }
-    }
-
-    /// The table move `p` of this node as its first move, scored as the
-    /// generator would.
-    fn scored_move(&self, ply: usize, p: Pos) -> ScoredMove {
-        self.score_cell(p, self.board.side_to_move(), p, self.refuters(ply))
     }
 
     /// True when the table move `p` can be searched before the move
