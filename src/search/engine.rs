@@ -125,11 +125,10 @@ impl Engine {
     }
 }
 
-/// Moves searched at a non-PV node before the rest are pruned:
-/// grows a little faster than the depth (7 at depth 1, 9 at depth 2, 20 at
-/// depth 5), cut to two thirds when the static evaluation is not improving
-/// on the one two plies up.
-fn move_count_limit(depth: i32, improving: bool) -> usize {
+/// The formula of [`move_count_limit`]: grows a little faster than the
+/// depth (7 at depth 1, 9 at depth 2, 20 at depth 5), cut to two thirds
+/// when the static evaluation is not improving on the one two plies up.
+fn move_count_formula(depth: i32, improving: bool) -> usize {
     let full = 1.8 * (3.0 + (depth.max(0) as f32).powf(1.32));
     (if improving { full } else { full * 2.0 / 3.0 }) as usize
 }
@@ -153,7 +152,7 @@ fn formulas() -> &'static Formulas {
         Box::new(Formulas {
             ln: std::array::from_fn(|n| (n as f32).ln()),
             move_count: std::array::from_fn(|d| {
-                [false, true].map(|improving| move_count_limit(d as i32, improving))
+                [false, true].map(|improving| move_count_formula(d as i32, improving))
             }),
         })
     })
@@ -168,12 +167,13 @@ fn ln(n: usize) -> f32 {
     }
 }
 
-/// [`move_count_limit`], from the table when `depth` is in it.
+/// Moves searched at a non-PV node before the rest are pruned
+/// ([`move_count_formula`], from the table when `depth` is in it).
 #[inline]
-fn move_count_limit_fast(depth: i32, improving: bool) -> usize {
+fn move_count_limit(depth: i32, improving: bool) -> usize {
     match formulas().move_count.get(depth.max(0) as usize) {
         Some(row) => row[usize::from(improving)],
-        None => move_count_limit(depth, improving),
+        None => move_count_formula(depth, improving),
     }
 }
 
@@ -999,7 +999,7 @@ impl<'a> Worker<'a> {
         let extend_all = op_threes && self.board.rule() == Rule::Freestyle;
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && static_eval > self.evals[ply - 2];
-        let move_count_limit = move_count_limit_fast(depth, improving);
+        let move_count_limit = move_count_limit(depth, improving);
 
         // Reverse futility pruning: far above beta with nothing to defend,
         // a shallow search will not bring the score back down.
@@ -1474,13 +1474,13 @@ mod tests {
             for improving in [false, true] {
                 let d = n as i32;
                 assert_eq!(
-                    move_count_limit_fast(d, improving),
-                    move_count_limit(d, improving)
+                    move_count_limit(d, improving),
+                    move_count_formula(d, improving)
                 );
             }
         }
-        assert_eq!(move_count_limit_fast(-3, true), move_count_limit(0, true));
-        assert_eq!(move_count_limit(5, true), 20, "the documented value");
+        assert_eq!(move_count_limit(-3, true), move_count_formula(0, true));
+        assert_eq!(move_count_formula(5, true), 20, "the documented value");
     }
 
     #[test]
