@@ -872,18 +872,7 @@ impl<'a> Worker<'a> {
     /// play: renju Black's forbidden ones are left out. Found among the hot
     /// cells, with no board scan.
     fn playable_cells(&mut self, c: Color, t: Threat) -> Vec<Pos> {
-        let cells: Vec<Pos> = self
-            .board
-            .hot_cells(c)
-            .filter(|&p| self.board.threat(p, c) == t)
-            .collect();
-        if !self.board.rule().has_forbidden(c) {
-            return cells;
-        }
-        cells
-            .into_iter()
-            .filter(|&p| !self.board.is_forbidden(p))
-            .collect()
+        threats::playable_cells(&mut self.board, c, t)
     }
 
     /// Negamax PVS below the root. `pv_node`: searched with an open
@@ -1032,9 +1021,12 @@ impl<'a> Worker<'a> {
             (self.gen_moves(ply, tt_move, op_fives > 0), true)
         };
         if moves.is_empty() {
-            // Only forbidden blocks (renju) or nothing left near the stones.
+            // Only forbidden blocks (renju), no block that stops every open
+            // four, or nothing left near the stones.
             return if op_fives > 0 {
                 loss_in(plyi + 2)
+            } else if op_threes {
+                loss_in(plyi + 4)
             } else {
                 DRAW
             };
@@ -1319,11 +1311,37 @@ impl<'a> Worker<'a> {
             } else {
                 Vec::new()
             };
+        // Under an open three, a block must stop every open four the
+        // opponent can make: it lies on a line through each of them. Where
+        // no cell does (two open threes), only our fours are left, but the
+        // root still searches every block to play the longest defence.
+        let flex4 = if defend {
+            self.playable_cells(op, Threat::Flex4)
+        } else {
+            Vec::new()
+        };
+        let common_block = |b: &Board, p: Pos| {
+            threats::blocks_line_threat(b, p, op)
+                && flex4.iter().all(|&f| threats::on_line_within(p, f, 5))
+        };
+        let strict = defend
+            && (ply > 0
+                || self
+                    .board
+                    .near_empty_cells()
+                    .any(|p| common_block(&self.board, p)));
         let refuters = self.refuters(ply);
         let renju_black = self.board.rule().has_forbidden(me);
         for p in self.board.near_empty_cells() {
             let mt = self.board.threat(p, me);
-            if defend && !threats::blocks_line_threat(&self.board, p, op) && !mt.is_four() {
+            if defend
+                && !mt.is_four()
+                && !(if strict {
+                    common_block(&self.board, p)
+                } else {
+                    threats::blocks_line_threat(&self.board, p, op)
+                })
+            {
                 continue;
             }
             if !four_three.is_empty()
@@ -1432,6 +1450,7 @@ fn near_for_qs(p: Pos, last: Pos) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::threats::tests::{open_three_board, sorted};
     use crate::search::TimeControl;
 
     /// A clock that jumps `step` every time it is read.
@@ -1716,6 +1735,50 @@ o . . . . . . . . . . . . . o";
             let free = rule != Rule::Renju;
             assert_eq!(ok, [false, false, false, true, free], "{rule:?}");
         }
+    }
+
+    #[test]
+    fn an_open_three_leaves_only_the_blocks_that_stop_it_and_our_fours() {
+        let board = open_three_board(false, true);
+        let moves: Vec<Pos> = with_worker(&board, |w| {
+            w.gen_moves(1, Pos::NONE, false)
+                .iter()
+                .map(|m| m.pos)
+                .collect()
+        });
+        // The three's four cells and Black's two fours; not the cells where
+        // White's closed three on row 13 makes a four (F13, G13).
+        assert_eq!(
+            sorted(&moves),
+            vec![(2, 7), (3, 7), (6, 2), (7, 2), (7, 7), (8, 7)]
+        );
+        assert_eq!(board.threat(Pos::new(5, 12), Color::White), Threat::Block4);
+    }
+
+    #[test]
+    fn two_open_threes_without_a_common_block_leave_only_our_fours() {
+        let board = open_three_board(true, true);
+        let (inner, root): (Vec<Pos>, Vec<Pos>) = with_worker(&board, |w| {
+            let mut at_ply = |ply| -> Vec<Pos> {
+                w.gen_moves(ply, Pos::NONE, false)
+                    .iter()
+                    .map(|m| m.pos)
+                    .collect()
+            };
+            (at_ply(1), at_ply(0))
+        });
+        assert_eq!(sorted(&inner), vec![(6, 2), (7, 2)]);
+        // The root still offers the blocks, to play the longest defence.
+        assert!(root.contains(&Pos::new(3, 7)) && root.contains(&Pos::new(12, 6)));
+    }
+
+    #[test]
+    fn two_open_threes_without_a_block_or_a_four_are_lost() {
+        // Black has no four: nothing is left to search below the root, and
+        // White's open four and five follow.
+        let board = open_three_board(true, false);
+        let score = with_worker(&board, |w| w.search(-INFINITE, INFINITE, 3, 1, true, false));
+        assert_eq!(score, loss_in(5));
     }
 
     /// A freestyle 15x15 position from moves in pos notation.

@@ -29,6 +29,9 @@ pub struct ThreatSearch<'a> {
 
 const CACHE_BITS: u32 = 16;
 
+/// Distinguishes defender nodes from attacker nodes in the VCT cache.
+const DEFENDER_KEY: u64 = 0x6465_6665_6e64_6572;
+
 /// The entry of a position's hash in the direct-mapped caches.
 #[inline]
 fn cache_slot(hash: u64) -> usize {
@@ -292,8 +295,37 @@ impl<'a> ThreatSearch<'a> {
     }
 
     /// The defender to move after a threat: every defence must lose. The
-    /// length in plies of the longest of those wins, or `None`.
+    /// length in plies of the longest of those wins, or `None`. Results are
+    /// cached as at attacker nodes: the defender's counter-fours, each
+    /// blocked, reach the same positions in many orders.
     fn vct_defend(
+        &mut self,
+        b: &mut Board,
+        depth: i32,
+        vcf_fours: i32,
+        line: &mut Vec<Pos>,
+    ) -> Option<i32> {
+        let key = b.hash() ^ DEFENDER_KEY;
+        let slot = cache_slot(key);
+        let (h, d, plies) = self.vct_cache[slot];
+        if h == key && d != 0 {
+            if d > 0 && d as i32 >= depth {
+                return None;
+            }
+            if d < 0 && -(d as i32) <= depth {
+                return Some(i32::from(plies));
+            }
+        }
+        let won = self.vct_defences(b, depth, vcf_fours, line);
+        if let Some(n) = won {
+            self.vct_cache[slot] = (key, -(depth.min(127) as i8), n.min(255) as u8);
+        } else if !self.out_of_budget() {
+            self.vct_cache[slot] = (key, depth.min(127) as i8, 0);
+        }
+        won
+    }
+
+    fn vct_defences(
         &mut self,
         b: &mut Board,
         depth: i32,
@@ -308,8 +340,12 @@ impl<'a> ThreatSearch<'a> {
         }
         let defences = defence_moves(b, att);
         if defences.is_empty() {
-            // Nothing forces a reply: the threat was not real.
-            return None;
+            // Open fours no single stone stops, and no four to answer
+            // with: the attacker plays one and then a five. Otherwise
+            // nothing forces a reply: the threat was not real.
+            let open_fours = b.threat_count(att, Threat::Flex4) > 0
+                && !playable_cells(b, att, Threat::Flex4).is_empty();
+            return open_fours.then_some(4);
         }
         // The strongest defences first: our own fours (they gain a tempo),
         // then the cells that matter most to the attacker.
@@ -352,8 +388,10 @@ impl<'a> ThreatSearch<'a> {
 /// The defender's replies to the attacker's threats, with the defender to
 /// move: the five cell if the attacker has a four; otherwise, if the attacker
 /// has an open-four cell, every cell on the attacker's threatening lines (its
-/// four and open-four cells) and every four of the defender. Empty when the
-/// attacker threatens nothing.
+/// four and open-four cells) that lies on a line through each of its
+/// open-four cells, and every four of the defender. Empty when the attacker
+/// threatens nothing, or when no one stone stops all its open fours and the
+/// defender has no four.
 pub fn defence_moves(b: &mut Board, att: Color) -> Vec<Pos> {
     let def = att.flip();
     let mut out = Vec::new();
@@ -365,9 +403,14 @@ pub fn defence_moves(b: &mut Board, att: Color) -> Vec<Pos> {
         return out;
     }
     // Every cell with a four pattern of the attacker is hot for it, and
-    // every four of the defender is hot for the defender.
+    // every four of the defender is hot for the defender. A block must
+    // stop every open four the attacker can make, so it lies on a line
+    // through each of them.
+    let flex4 = playable_cells(b, att, Threat::Flex4);
     for p in b.hot_cells(att) {
-        if blocks_line_threat(b, p, att) || b.threat(p, def).is_four() {
+        if b.threat(p, def).is_four()
+            || (blocks_line_threat(b, p, att) && flex4.iter().all(|&f| on_line_within(p, f, 5)))
+        {
             out.push(p);
         }
     }
@@ -377,6 +420,16 @@ pub fn defence_moves(b: &mut Board, att: Color) -> Vec<Pos> {
         }
     }
     out
+}
+
+/// The empty cells where `c` has threat `t` and may play (renju Black's
+/// forbidden cells left out).
+pub fn playable_cells(b: &mut Board, c: Color, t: Threat) -> Vec<Pos> {
+    let cells: Vec<Pos> = b.hot_cells(c).filter(|&p| b.threat(p, c) == t).collect();
+    if !b.rule().has_forbidden(c) {
+        return cells;
+    }
+    cells.into_iter().filter(|&p| !b.is_forbidden(p)).collect()
 }
 
 /// The cells where `att` makes a threat that `keep` accepts, strongest
@@ -448,4 +501,67 @@ pub fn on_line_within(p: Pos, q: Pos, k: i32) -> bool {
 #[inline]
 pub fn distance(a: Pos, b: Pos) -> i32 {
     (a.x() - b.x()).abs().max((a.y() - b.y()).abs())
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::types::Rule;
+
+    /// White's open three on row 8 (E8-G8) and its closed three on row 13
+    /// (C13-E13, blocked at B13); Black's closed three on row 3 (I3-K3,
+    /// blocked at L3); with `second`, another open three of White's on
+    /// column M (M4-M6) that no block of row 8 also stops; with
+    /// `black_fours` false, Black's closed three is left out. Black to move.
+    pub(crate) fn open_three_board(second: bool, black_fours: bool) -> Board {
+        let mut d = String::new();
+        for y in 0..15 {
+            for x in 0..15 {
+                let c = match (x, y) {
+                    (4..=6, 7) | (2..=4, 12) => 'o',
+                    (12, 3..=5) if second => 'o',
+                    (11, 2) if black_fours => 'o',
+                    (8..=10, 2) if black_fours => 'x',
+                    (1, 12) => 'x',
+                    _ => '.',
+                };
+                d.push(c);
+                d.push(' ');
+            }
+            d.push('\n');
+        }
+        Board::from_diagram(&d, Rule::Freestyle, Some(Color::Black)).unwrap()
+    }
+
+    /// The cells as sorted (x, y) pairs.
+    pub(crate) fn sorted(cells: &[Pos]) -> Vec<(i32, i32)> {
+        let mut v: Vec<(i32, i32)> = cells.iter().map(|p| (p.x(), p.y())).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn defences_of_an_open_three_are_its_blocks_and_the_defenders_fours() {
+        let mut board = open_three_board(false, true);
+        // Not F13 or G13, where White's closed three makes a four.
+        assert_eq!(board.threat(Pos::new(5, 12), Color::White), Threat::Block4);
+        let d = defence_moves(&mut board, Color::White);
+        assert_eq!(
+            sorted(&d),
+            vec![(2, 7), (3, 7), (6, 2), (7, 2), (7, 7), (8, 7)]
+        );
+    }
+
+    #[test]
+    fn two_open_threes_with_no_common_block_are_a_won_threat() {
+        let mut board = open_three_board(true, true);
+        let d = defence_moves(&mut board, Color::White);
+        assert_eq!(sorted(&d), vec![(6, 2), (7, 2)]);
+        // Black's fours only delay: each is blocked, and then nothing stops
+        // an open four (4 plies), 6 plies in all.
+        let mut ts = ThreatSearch::new(100_000, None);
+        let mut line = Vec::new();
+        assert_eq!(ts.vct_defend(&mut board, 2, 4, &mut line), Some(6));
+        assert_eq!(ts.vct_defend(&mut board, 1, 4, &mut line), None);
+    }
 }
