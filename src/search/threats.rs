@@ -212,18 +212,11 @@ impl<'a> ThreatSearch<'a> {
         line: &mut Vec<Pos>,
     ) -> Option<i32> {
         self.nodes += 1;
-        let slot = cache_slot(b.hash());
-        let (h, d, plies) = self.vct_cache[slot];
-        if h == b.hash() && d != 0 {
-            if d > 0 && d as i32 >= depth {
-                return None;
-            }
-            if d < 0 && -(d as i32) <= depth {
-                // Proven before with no more depth than we have; the line is
-                // not rebuilt (callers only read the root's first move, and
-                // the root never uses its own entry).
-                return Some(i32::from(plies));
-            }
+        // A result known for this depth: the line of a proof is not rebuilt
+        // (callers only read the root's first move, and the root never uses
+        // its own entry).
+        if let Some(known) = self.vct_known(b.hash(), depth) {
+            return known;
         }
         let start = line.len();
         if self.vcf_rec(b, vcf_fours, line) {
@@ -258,12 +251,36 @@ impl<'a> ThreatSearch<'a> {
             return None;
         }
         let won = self.vct_attack_moves(b, depth, vcf_fours, line);
-        if let Some(n) = won {
-            self.vct_cache[slot] = (b.hash(), -(depth.min(127) as i8), n.min(255) as u8);
-        } else if !self.out_of_budget() {
-            self.vct_cache[slot] = (b.hash(), depth.min(127) as i8, 0);
-        }
+        self.vct_remember(b.hash(), depth, won);
         won
+    }
+
+    /// The cached VCT result of the node with cache key `key` when it
+    /// decides a search of `depth` threats: a failure at that depth or
+    /// more, or a win proven with that depth or less.
+    fn vct_known(&self, key: u64, depth: i32) -> Option<Option<i32>> {
+        let (h, d, plies) = self.vct_cache[cache_slot(key)];
+        if h != key || d == 0 {
+            return None;
+        }
+        if d > 0 && d as i32 >= depth {
+            return Some(None);
+        }
+        if d < 0 && -(d as i32) <= depth {
+            return Some(Some(i32::from(plies)));
+        }
+        None
+    }
+
+    /// Caches a VCT node's result: a win, or a failure unless the budget
+    /// ran out (then it is not known).
+    fn vct_remember(&mut self, key: u64, depth: i32, won: Option<i32>) {
+        let slot = cache_slot(key);
+        if let Some(n) = won {
+            self.vct_cache[slot] = (key, -(depth.min(127) as i8), n.min(255) as u8);
+        } else if !self.out_of_budget() {
+            self.vct_cache[slot] = (key, depth.min(127) as i8, 0);
+        }
     }
 
     fn vct_attack_moves(
@@ -306,22 +323,11 @@ impl<'a> ThreatSearch<'a> {
         line: &mut Vec<Pos>,
     ) -> Option<i32> {
         let key = b.hash() ^ DEFENDER_KEY;
-        let slot = cache_slot(key);
-        let (h, d, plies) = self.vct_cache[slot];
-        if h == key && d != 0 {
-            if d > 0 && d as i32 >= depth {
-                return None;
-            }
-            if d < 0 && -(d as i32) <= depth {
-                return Some(i32::from(plies));
-            }
+        if let Some(known) = self.vct_known(key, depth) {
+            return known;
         }
         let won = self.vct_defences(b, depth, vcf_fours, line);
-        if let Some(n) = won {
-            self.vct_cache[slot] = (key, -(depth.min(127) as i8), n.min(255) as u8);
-        } else if !self.out_of_budget() {
-            self.vct_cache[slot] = (key, depth.min(127) as i8, 0);
-        }
+        self.vct_remember(key, depth, won);
         won
     }
 
