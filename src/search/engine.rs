@@ -1320,10 +1320,7 @@ impl<'a> Worker<'a> {
         } else {
             Vec::new()
         };
-        let common_block = |b: &Board, p: Pos| {
-            threats::blocks_line_threat(b, p, op)
-                && flex4.iter().all(|&f| threats::on_line_within(p, f, 5))
-        };
+        let common_block = |b: &Board, p: Pos| threats::blocks_open_fours(b, p, op, &flex4);
         let strict = defend
             && (ply > 0
                 || self

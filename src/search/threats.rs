@@ -409,14 +409,10 @@ pub fn defence_moves(b: &mut Board, att: Color) -> Vec<Pos> {
         return out;
     }
     // Every cell with a four pattern of the attacker is hot for it, and
-    // every four of the defender is hot for the defender. A block must
-    // stop every open four the attacker can make, so it lies on a line
-    // through each of them.
+    // every four of the defender is hot for the defender.
     let flex4 = playable_cells(b, att, Threat::Flex4);
     for p in b.hot_cells(att) {
-        if b.threat(p, def).is_four()
-            || (blocks_line_threat(b, p, att) && flex4.iter().all(|&f| on_line_within(p, f, 5)))
-        {
+        if b.threat(p, def).is_four() || blocks_open_fours(b, p, att, &flex4) {
             out.push(p);
         }
     }
@@ -461,6 +457,14 @@ pub fn blocks_line_threat(b: &Board, p: Pos, att: Color) -> bool {
         || b.patterns(p, att)
             .iter()
             .any(|&x| matches!(x, Pattern::B4 | Pattern::F4 | Pattern::DoubleFour))
+}
+
+/// True if a stone at empty `p` can stop all of `att`'s open fours, whose
+/// cells are `flex4` (its playable open-four cells): `p` lies on one of
+/// `att`'s threatening lines and on a line through each of those cells.
+#[inline]
+pub fn blocks_open_fours(b: &Board, p: Pos, att: Color, flex4: &[Pos]) -> bool {
+    blocks_line_threat(b, p, att) && flex4.iter().all(|&f| on_line_within(p, f, 5))
 }
 
 /// Number of empty cells where `c` can make a four (renju Black's forbidden
