@@ -16,6 +16,7 @@ pub mod game;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod solve;
 pub mod types;
 
 pub use board::Board;

@@ -20,6 +20,10 @@ With no command, speaks the Gomocup (Piskvork) protocol on stdin/stdout
                      the same on N threads (Lazy SMP): time to depth and
                      nodes per second; no signature
   bench board        make/undo and renju forbidden-check speed
+  solve FILE [--time MS]
+                     search each won position of a suite file as a game
+                     move with MS for the turn (default 1000); counts the
+                     wins proven or played as the suite says (data/wins/)
   help               this text
   version            print the version
 
@@ -33,6 +37,7 @@ fn main() -> ExitCode {
     match args.get(1).map(String::as_str) {
         None => tengen::protocol::run_stdio(),
         Some("bench") => bench(&args[2..]),
+        Some("solve") => solve(&args[2..]),
         Some("play") => tengen::cli::play::main(&args[2..]),
         Some("watch") => tengen::cli::watch::main(&args[2..]),
         Some("help" | "-h" | "--help") => {
@@ -87,6 +92,35 @@ fn bench(args: &[String]) -> ExitCode {
         i += 2;
     }
     match bench::run(limit, threads, out) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    }
+}
+
+fn solve(args: &[String]) -> ExitCode {
+    let (path, turn_ms) = match args {
+        [path] => (path, 1000),
+        [path, flag, ms] if flag == "--time" => match ms.parse::<u64>() {
+            Ok(ms) if ms > 0 => (path, ms),
+            _ => return usage_error(),
+        },
+        _ => return usage_error(),
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("pbrain-tengen: cannot read {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let suite = match tengen::solve::parse_suite(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("pbrain-tengen: {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match tengen::solve::run(&suite, turn_ms, std::io::stdout()) {
         Ok(_) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
     }

@@ -1,0 +1,96 @@
+//! The won-position suites of `data/wins/` and the `solve` subcommand
+//! that runs them.
+
+use std::path::Path;
+use std::process::Command;
+use tengen::rules::threat::Threat;
+use tengen::solve::parse_suite;
+use tengen::Rule;
+
+const SUITES: &[(&str, Rule, i32)] = &[
+    ("freestyle-15.txt", Rule::Freestyle, 15),
+    ("freestyle-20.txt", Rule::Freestyle, 20),
+    ("exactfive-15.txt", Rule::ExactFive, 15),
+    ("renju-15.txt", Rule::Renju, 15),
+];
+
+#[test]
+fn every_suite_position_replays_with_a_legal_winning_move_and_no_five_to_make() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/wins");
+    for &(name, rule, size) in SUITES {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let suite = parse_suite(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(suite.len(), 100, "{name}");
+        for p in &suite {
+            let at = format!("{name} line {}", p.line);
+            assert_eq!((p.rule, p.board.width()), (rule, size), "{at}");
+            assert!(p.best.is_some(), "{at}: no winning move");
+            // Wins in one or two moves are not worth a suite line.
+            assert!(p.mate.is_some_and(|k| k >= 5), "{at}: {:?}", p.mate);
+            // No five to make at once (the opponent may have a four to
+            // block: the win comes after the block).
+            let me = p.board.side_to_move();
+            assert_eq!(p.board.threat_count(me, Threat::Five), 0, "{at}");
+        }
+    }
+}
+
+fn suite_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn solve_counts_the_wins_it_proves_or_plays() {
+    // Black to move with an open three (h8 i8 j8): won in three plies,
+    // at g8 or k8. White to move in the second with a four (h1-k1, g1
+    // Black's): a five at l1 and nowhere else.
+    let path = suite_file(
+        "ok.txt",
+        "# two easy wins\nfreestyle 15 h8h1i8h2j8h4 g8 3\n\nrenju 15 h8h1g1i1a8j1a10k1a12 l1 1\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .args(["solve", path.to_str().unwrap(), "--time", "300"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("line ")).count(),
+        2,
+        "{text}"
+    );
+    let all = text.lines().find(|l| l.starts_with("all")).unwrap_or("");
+    let fields: Vec<&str> = all.split_whitespace().collect();
+    let [_, "positions", n, "proven", proven, "best", "move", best, "found", found] = fields[..]
+    else {
+        panic!("{text}");
+    };
+    assert_eq!((n, proven, found), ("2", "2", "2"), "{text}");
+    assert!(best == "1" || best == "2", "{text}");
+    let renju = text.lines().find(|l| l.contains("renju")).unwrap_or("");
+    assert!(renju.contains("move  L1 best  L1 proven"), "{text}");
+}
+
+#[test]
+fn solve_refuses_a_broken_suite_and_names_the_line() {
+    let path = suite_file("bad.txt", "freestyle 15 h8h1 i9 5\nfreestyle 15 h8h8\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .args(["solve", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2"), "{err}");
+    for args in [&["solve"][..], &["solve", "x.txt", "--time", "0"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
