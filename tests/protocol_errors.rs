@@ -4,7 +4,7 @@
 mod support;
 
 use std::time::Duration;
-use support::{parse_move_on, Engine};
+use support::{parse_move_on, Engine, Rng, QUICK};
 use tengen::{rules, Board, Rule};
 
 fn started() -> Engine {
@@ -301,4 +301,236 @@ fn no_move_on_a_decided_or_full_board() {
     e.send("BEGIN");
     parse_move_on(&e.reply(), 5, 5);
     assert!(e.wait_exit(Duration::from_millis(10)).is_none());
+}
+
+/// One random command for [`random_command_storms_leave_the_engine_alive_and_playable`]:
+/// every command word of the protocol, with arguments good, bad and absurd,
+/// blocks left open, empty and garbled lines. Searches stay short (small
+/// turn times, no huge tables).
+fn storm_command(rng: &mut Rng) -> String {
+    fn pick<'a>(rng: &mut Rng, xs: &[&'a str]) -> &'a str {
+        xs[rng.below(xs.len())]
+    }
+    fn cell(rng: &mut Rng) -> String {
+        if rng.below(8) > 0 {
+            format!("{},{}", rng.below(24) as i32 - 1, rng.below(24) as i32 - 1)
+        } else {
+            pick(
+                rng,
+                &[
+                    "",
+                    ",",
+                    "1,",
+                    ",1",
+                    "a,b",
+                    "1,2,3",
+                    "1 2",
+                    "99999999999,1",
+                    "-5,-5",
+                ],
+            )
+            .to_string()
+        }
+    }
+    fn block(rng: &mut Rng, head: &str, fields: bool, n: usize, done: bool) -> String {
+        let mut lines = vec![head.to_string()];
+        for _ in 0..n {
+            let c = cell(rng);
+            lines.push(if fields {
+                format!("{c},{}", pick(rng, &["1", "2", "3", "0", "x", ""]))
+            } else {
+                c
+            });
+        }
+        if done {
+            lines.push("DONE".into());
+        }
+        lines.join("\r\n")
+    }
+    let number = |rng: &mut Rng| {
+        pick(
+            rng,
+            &[
+                "0",
+                "1",
+                "7",
+                "-3",
+                "",
+                "x",
+                "1e3",
+                "3.5",
+                "99999999999999999999",
+                "-0",
+                "20000",
+            ],
+        )
+        .to_string()
+    };
+    match rng.below(24) {
+        0 | 1 => format!(
+            "START {}",
+            pick(
+                rng,
+                &["15", "20", "5", "22", "4", "23", "0", "-1", "x", "15 15", "6"]
+            )
+        ),
+        2 => format!(
+            "RECTSTART {}",
+            pick(
+                rng,
+                &["15,15", "20,10", "5,5", "4,4", "30,30", "x", "15", "10,22"]
+            )
+        ),
+        3..=6 => format!("TURN {}", cell(rng)),
+        7 => "BEGIN".into(),
+        8 | 9 => {
+            let n = rng.below(12);
+            let done = rng.below(10) > 0;
+            block(rng, "BOARD", true, n, done)
+        }
+        10 => {
+            let n = rng.below(8);
+            block(rng, "YXBOARD", true, n, true)
+        }
+        11 => {
+            let n = pick(rng, &["0", "2", "3", "4", "5"]).parse().unwrap_or(0);
+            block(rng, "SWAP2BOARD", false, n, true)
+        }
+        12..=14 => {
+            let key = pick(
+                rng,
+                &[
+                    "timeout_turn",
+                    "timeout_match",
+                    "time_left",
+                    "time_increment",
+                    "max_memory",
+                    "hash_size",
+                    "thread_num",
+                    "max_depth",
+                    "max_node",
+                    "rule",
+                    "show_detail",
+                    "pondering",
+                    "game_type",
+                    "folder",
+                    "caution_factor",
+                    "evaluate",
+                    "bogus",
+                ],
+            );
+            let value = match key {
+                "timeout_turn" => pick(rng, &["0", "10", "30", "-5", "x", ""]).to_string(),
+                "rule" => pick(rng, &["0", "1", "2", "4", "8", "9", "3", "16", "x", "-1"]).into(),
+                "max_memory" => pick(rng, &["0", "1000", "83886080", "-1", "x"]).into(),
+                "hash_size" => pick(rng, &["0", "1", "1024", "-5", "x"]).into(),
+                "thread_num" => pick(rng, &["1", "2", "0", "-3", "1000"]).into(),
+                "max_node" => pick(rng, &["0", "500", "20000", "-1", "x"]).into(),
+                _ => number(rng),
+            };
+            format!("INFO {key} {value}")
+        }
+        15 => format!("TAKEBACK {}", cell(rng)),
+        16 => format!("PLAY {}", cell(rng)),
+        17 => pick(
+            rng,
+            &["RESTART", "ABOUT", "YXSTOP", "STOP", "YXSHOWFORBID", "DONE"],
+        )
+        .into(),
+        18 => format!(
+            "YXNBEST {}",
+            pick(rng, &["1", "2", "3", "0", "-1", "x", ""])
+        ),
+        19 => {
+            let n = rng.below(4);
+            block(rng, "YXBLOCK", false, n, true)
+        }
+        20 => pick(
+            rng,
+            &["YXBLOCKUNDO", "YXBLOCKRESET", "YXHASHCLEAR", "YXSHOWINFO"],
+        )
+        .into(),
+        21 => format!(
+            "{} {}",
+            pick(rng, &["YXBALANCEONE", "YXBALANCETWO"]),
+            number(rng)
+        ),
+        _ => pick(
+            rng,
+            &[
+                "",
+                "   ",
+                "\t",
+                "turn 7,7",
+                "FOO",
+                "TURN",
+                "START",
+                "INFO",
+                "INFO timeout_turn",
+                "\u{0}",
+                "\u{ff}\u{ff}",
+                "TURN 7,7 extra",
+            ],
+        )
+        .into(),
+    }
+}
+
+/// A line the protocol allows on stdout (see protocol.md, "Replies").
+fn is_protocol_line(l: &str) -> bool {
+    let is_move = |t: &str| {
+        t.split_once(',')
+            .is_some_and(|(x, y)| x.parse::<u32>().is_ok() && y.parse::<u32>().is_ok())
+    };
+    [
+        "ERROR ", "UNKNOWN ", "MESSAGE", "INFO ", "FORBID ", "name=\"",
+    ]
+    .iter()
+    .any(|p| l.starts_with(p))
+        || l == "OK"
+        || l == "SWAP"
+        || (!l.is_empty() && l.split(' ').all(is_move))
+}
+
+#[test]
+fn random_command_storms_leave_the_engine_alive_and_playable() {
+    for seed in 1..=3u64 {
+        let mut rng = Rng::new(seed);
+        let mut e = Engine::start();
+        e.send_all(&["INFO timeout_turn 20", "INFO max_node 20000"]);
+        let mut sent = Vec::new();
+        for _ in 0..150 {
+            let c = storm_command(&mut rng);
+            e.send(&c);
+            sent.push(c);
+        }
+        // Close a block left open, stop whatever still thinks, and let
+        // the searches the storm started answer.
+        e.send_all(&["DONE", "YXSTOP", "INFO pondering 0"]);
+        let out = e.drain(Duration::from_secs(3));
+        let context = || format!("seed {seed}, sent {sent:?}");
+        assert!(
+            e.wait_exit(Duration::from_millis(10)).is_none(),
+            "exited; {}",
+            context()
+        );
+        for l in &out {
+            assert!(is_protocol_line(l), "stray output {l:?}; {}", context());
+        }
+        // Still a working engine (whatever detail the storm asked for).
+        e.skip_detail = true;
+        e.send_all(&[
+            "INFO rule 0",
+            "INFO timeout_turn 200",
+            "INFO show_detail 0",
+            "START 15",
+        ]);
+        e.expect("OK");
+        e.send("TURN 7,7");
+        let (x, y) = parse_move_on(&e.reply(), 15, 15);
+        assert_ne!((x, y), (7, 7));
+        e.send("END");
+        let status = e.wait_exit(QUICK);
+        assert!(status.is_some_and(|s| s.success()), "{}", context());
+    }
 }
