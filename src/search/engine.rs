@@ -125,6 +125,10 @@ impl Engine {
     }
 }
 
+/// The previous iteration's score from which the root counts as improving
+/// (see `search`).
+const ROOT_AHEAD: Score = 200;
+
 /// The formula of [`move_count_limit`]: grows a little faster than the
 /// depth (7 at depth 1, 9 at depth 2, 20 at depth 5), cut to two thirds
 /// when the static evaluation is not improving on the one two plies up.
@@ -252,6 +256,9 @@ struct Worker<'a> {
     root_raised: Option<(Pos, Score, Vec<Pos>)>,
     /// Nominal depth of the current iteration.
     root_depth: i32,
+    /// The score of the iteration before the current one (0 before the
+    /// first).
+    root_prev: Score,
     threats: ThreatSearch<'a>,
     /// 0 for the main thread, which alone reads the clock, reports and
     /// answers; 1.. for Lazy SMP helpers.
@@ -314,6 +321,7 @@ impl<'a> Worker<'a> {
             root_scores: Vec::new(),
             root_raised: None,
             root_depth: 0,
+            root_prev: 0,
             threats: ThreatSearch::new(0, Some(stop)),
             thread: 0,
             shared: None,
@@ -457,7 +465,7 @@ impl<'a> Worker<'a> {
         let mut ranked: Vec<(Pos, Score)> = Vec::new();
         for depth in 1..=max_depth {
             self.root_scores.clear();
-            self.begin_root_iteration(depth, &req.blocked, &root_moves);
+            self.begin_root_iteration(depth, prev_score, &req.blocked, &root_moves);
             // Multi-PV: each line is searched with the moves of the lines
             // before it excluded; the finished lines are reported together,
             // best score first.
@@ -562,8 +570,15 @@ impl<'a> Worker<'a> {
 
     /// Sets up the root of one iteration: its depth, and the blocked moves
     /// excluded (unless every root move is blocked).
-    fn begin_root_iteration(&mut self, depth: i32, blocked: &[Pos], root_moves: &[Pos]) {
+    fn begin_root_iteration(
+        &mut self,
+        depth: i32,
+        prev_score: Score,
+        blocked: &[Pos],
+        root_moves: &[Pos],
+    ) {
         self.root_depth = depth;
+        self.root_prev = prev_score;
         self.root_excluded.clear();
         self.root_raised = None;
         if !root_moves.iter().all(|p| blocked.contains(p)) {
@@ -589,7 +604,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             self.root_scores.clear();
-            self.begin_root_iteration(depth, &req.blocked, &root_moves);
+            self.begin_root_iteration(depth, prev_score, &req.blocked, &root_moves);
             self.seldepth = 0;
             let score = self.aspiration(depth, prev_score, true);
             if self.stopped {
@@ -987,7 +1002,18 @@ impl<'a> Worker<'a> {
         // off there (docs/tuning.md, session 15).
         let extend_all = op_threes && self.board.rule() == Rule::Freestyle;
         self.evals[ply] = static_eval;
-        let improving = ply >= 2 && static_eval > self.evals[ply - 2];
+        // Improving: the static score is above the one two plies up. The
+        // root has none to compare with; while the last iteration scored
+        // it clearly ahead, it counts as improving, so its late moves are
+        // not reduced the extra ply of a worsening position: the quiet
+        // first move of a long win is often far down the root's ordering
+        // (more of data/wins found; at every root, self-play lost a
+        // little; docs/tuning.md, session 22).
+        let improving = if ply >= 2 {
+            static_eval > self.evals[ply - 2]
+        } else {
+            ply == 0 && self.root_prev >= ROOT_AHEAD
+        };
         let move_count_limit = move_count_limit(depth, improving);
 
         // Reverse futility pruning: far above beta with nothing to defend,
