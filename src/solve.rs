@@ -29,7 +29,7 @@ use std::time::Instant;
 pub struct SuitePosition {
     /// Line number in the file (from 1).
     pub line: usize,
-    pub rule: Rule,
+    /// The position, with its rule and size.
     pub board: Board,
     /// The winning move the suite names, if any.
     pub best: Option<Pos>,
@@ -93,7 +93,7 @@ fn parse_line(line: usize, s: &str) -> Result<SuitePosition, String> {
                 .pos(x, y)
                 .ok_or_else(|| format!("best move {m:?} is off the board"))?;
             let me = board.side_to_move();
-            if !board.is_empty(p) || !board.is_legal_for(p, me) {
+            if !board.is_legal_for(p, me) {
                 return Err(format!("best move {m:?} is not a legal move"));
             }
             Some(p)
@@ -110,7 +110,6 @@ fn parse_line(line: usize, s: &str) -> Result<SuitePosition, String> {
     };
     Ok(SuitePosition {
         line,
-        rule,
         board,
         best,
         mate,
@@ -183,9 +182,15 @@ pub fn run(
     turn_ms: u64,
     mut out: impl std::io::Write,
 ) -> std::io::Result<(u32, u32)> {
-    // Build the rule tables before the first clock starts.
+    // Build the rule tables (one set per rule) before the first clock
+    // starts.
+    let mut rules: Vec<Rule> = Vec::new();
     for p in suite {
-        let _ = Board::new(p.board.width(), p.board.height(), p.rule);
+        let rule = p.board.rule();
+        if !rules.contains(&rule) {
+            rules.push(rule);
+            let _ = Board::new(p.board.width(), p.board.height(), rule);
+        }
     }
     let mut tallies: BTreeMap<(&'static str, i32), Tally> = BTreeMap::new();
     let mut all = Tally::default();
@@ -206,7 +211,7 @@ pub fn run(
             out,
             "line {:4} {:>9} {}x{} mate {:>3} move {:>3} best {:>3} {:8} score {:6} depth {:2} nodes {:9} time {:5} ms",
             p.line,
-            p.rule.name(),
+            p.board.rule().name(),
             p.board.width(),
             p.board.height(),
             mate,
@@ -219,7 +224,7 @@ pub fn run(
             o.ms
         )?;
         tallies
-            .entry((p.rule.name(), p.board.width()))
+            .entry((p.board.rule().name(), p.board.width()))
             .or_default()
             .add(&o);
         all.add(&o);
@@ -247,7 +252,10 @@ mod tests {
         let s = parse_suite("# comment\n\nfreestyle 15 h8h9i8i9j8j9 k8 3\n").unwrap();
         assert_eq!(s.len(), 1);
         let p = &s[0];
-        assert_eq!((p.line, p.rule, p.mate), (3, Rule::Freestyle, Some(3)));
+        assert_eq!(
+            (p.line, p.board.rule(), p.mate),
+            (3, Rule::Freestyle, Some(3))
+        );
         assert_eq!(p.board.stone_count(), 6);
         assert_eq!(p.best, Some(Pos::new(10, 7)));
         // Moves alone are enough.

@@ -23,7 +23,7 @@ fn every_suite_position_replays_with_a_legal_winning_move_and_no_five_to_make() 
         assert_eq!(suite.len(), 100, "{name}");
         for p in &suite {
             let at = format!("{name} line {}", p.line);
-            assert_eq!((p.rule, p.board.width()), (rule, size), "{at}");
+            assert_eq!((p.board.rule(), p.board.width()), (rule, size), "{at}");
             assert!(p.best.is_some(), "{at}: no winning move");
             // Wins in one or two moves are not worth a suite line.
             assert!(p.mate.is_some_and(|k| k >= 5), "{at}: {:?}", p.mate);
