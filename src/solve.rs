@@ -182,16 +182,8 @@ pub fn run(
     turn_ms: u64,
     mut out: impl std::io::Write,
 ) -> std::io::Result<(u32, u32)> {
-    // Build the rule tables (one set per rule) before the first clock
-    // starts.
-    let mut rules: Vec<Rule> = Vec::new();
-    for p in suite {
-        let rule = p.board.rule();
-        if !rules.contains(&rule) {
-            rules.push(rule);
-            let _ = Board::new(p.board.width(), p.board.height(), rule);
-        }
-    }
+    // No table warm-up is needed: every position's board was built, and its
+    // rule tables with it, before the first clock starts.
     let mut tallies: BTreeMap<(&'static str, i32), Tally> = BTreeMap::new();
     let mut all = Tally::default();
     for p in suite {
