@@ -125,6 +125,10 @@ impl Engine {
     }
 }
 
+/// The share of the hard limit (one part in this many) that the search
+/// leaves to the threat check of its answer.
+const THREAT_CHECK_SHARE: u32 = 10;
+
 /// The previous iteration's score from which the root counts as improving
 /// (see `search`).
 const ROOT_AHEAD: Score = 200;
@@ -233,6 +237,9 @@ struct Worker<'a> {
     stop: &'a AtomicBool,
     clock: &'a dyn Clock,
     limits: TimeLimits,
+    /// Where the alpha-beta search stops: the hard limit, less the share
+    /// kept for the threat check of the answer ([`Worker::avoid_threat_loss`]).
+    search_hard: Duration,
     max_nodes: u64,
     nodes: u64,
     seldepth: i32,
@@ -307,6 +314,7 @@ impl<'a> Worker<'a> {
             stop,
             clock,
             limits,
+            search_hard: limits.hard,
             max_nodes: u64::MAX,
             nodes: 0,
             seldepth: 0,
@@ -455,6 +463,14 @@ impl<'a> Worker<'a> {
         }
         self.threats.set_deadline(None);
 
+        // The threat check of the answer needs time of its own: a search
+        // stopped by the hard limit would leave it none. (A forced reply
+        // gets no check, and its limits were cut above.)
+        self.search_hard = if timed && forced.is_none() {
+            self.limits.hard - self.limits.hard / THREAT_CHECK_SHARE
+        } else {
+            self.limits.hard
+        };
         let mut policy = IterationPolicy::new(self.limits);
         let mut best = root_moves[0];
         let mut best_score = 0;
@@ -652,8 +668,8 @@ impl<'a> Worker<'a> {
 
     /// The search's horizon can miss a long threat sequence. Before
     /// answering, check that the opponent has no VCT after `best`; if it
-    /// has, try the next best root moves (at most eight), within half the
-    /// time left before the hard limit. Returns the first safe move, or
+    /// has, try the next best root moves (at most eight), within the time
+    /// left before the hard limit. Returns the first safe move, or
     /// `None` if none was found in time (then `best` stands).
     fn avoid_threat_loss(
         &mut self,
@@ -664,7 +680,7 @@ impl<'a> Worker<'a> {
         let timed = self.limits.hard != Duration::MAX;
         let deadline = if timed {
             let left = self.limits.hard.saturating_sub(self.elapsed());
-            Some(Instant::now() + left / 2)
+            Some(Instant::now() + left)
         } else {
             None
         };
@@ -799,7 +815,7 @@ impl<'a> Worker<'a> {
         }
         if self.stop.load(Ordering::Relaxed)
             || self.total_nodes() >= self.max_nodes
-            || (self.limits.hard != Duration::MAX && self.elapsed() >= self.limits.hard)
+            || (self.search_hard != Duration::MAX && self.elapsed() >= self.search_hard)
         {
             self.stopped = true;
         }
@@ -1859,5 +1875,39 @@ o . . . . . . . . . . . . . o";
             t.elapsed()
         );
         assert!(!r.best.is_none() && board.is_empty(r.best));
+    }
+
+    #[test]
+    fn the_answer_is_checked_for_threat_wins_even_when_the_search_used_all_its_time() {
+        // Freestyle 20x20, White to move (session 24's game 56 against
+        // Rapfi). Searched to depth 7 or 8, H7 looks best, and it lets
+        // Black win by 13 fours (L2 K1 N2 L4 K2 M2 ...), too long for the
+        // search to see. The fake clock makes the search end on its hard
+        // limit at those depths; the threat check of the answer must still
+        // run and turn H7 down.
+        let moves = crate::bench::parse_pos_line(
+            "m4l3l1o1o2l5l6m3k3j5k4k5i5n4n5j6i7h6j7i4l7k7k8m6l8i6g6o5p6m8i8h3g2j2",
+        )
+        .expect("pos line");
+        let board = Board::from_moves(20, 20, Rule::Freestyle, &moves).expect("board");
+        for step_us in [1_500, 1_800, 2_200, 2_600] {
+            let mut engine = Engine::new(1 << 24, Arc::new(AtomicBool::new(false)));
+            let clock = JumpClock {
+                now: std::sync::Mutex::new(Duration::ZERO),
+                step: Duration::from_micros(step_us),
+            };
+            let (tx, _rx) = crossbeam_channel::unbounded();
+            let req = SearchRequest::new(board.clone(), turn_clock(200));
+            let r = engine.think_with_clock(&req, &clock, &tx);
+            let mut after = board.clone();
+            after.make(r.best);
+            let vcf = ThreatSearch::new(1_000_000, None).vcf(&mut after, 40);
+            assert!(
+                vcf.is_none(),
+                "step {step_us} us: {} (depth {}) lets Black win by {vcf:?}",
+                r.best.to_letter_number(),
+                r.depth
+            );
+        }
     }
 }
