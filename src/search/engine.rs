@@ -127,7 +127,7 @@ impl Engine {
 
 /// The share of the hard limit (one part in this many) that the search
 /// leaves to the threat check of its answer.
-const THREAT_CHECK_SHARE: u32 = 10;
+const THREAT_CHECK_SHARE: u32 = 50;
 
 /// The previous iteration's score from which the root counts as improving
 /// (see `search`).
