@@ -1509,6 +1509,26 @@ mod tests {
         }
     }
 
+    /// A clock that jumps `step` every time it is read, until `slow_from`;
+    /// from there on 1 us a reading.
+    struct SlowingClock {
+        now: std::sync::Mutex<Duration>,
+        step: Duration,
+        slow_from: Duration,
+    }
+
+    impl Clock for SlowingClock {
+        fn elapsed(&self) -> Duration {
+            let mut now = self.now.lock().expect("clock");
+            *now = if *now >= self.slow_from {
+                *now + Duration::from_micros(1)
+            } else {
+                (*now + self.step).min(self.slow_from)
+            };
+            *now
+        }
+    }
+
     /// Runs `f` on a worker set up on `board` (no time limit).
     fn with_worker<R>(board: &Board, f: impl FnOnce(&mut Worker) -> R) -> R {
         let req = SearchRequest::new(board.clone(), TimeControl::infinite());
@@ -1879,12 +1899,14 @@ o . . . . . . . . . . . . . o";
 
     #[test]
     fn the_answer_is_checked_for_threat_wins_even_when_the_search_used_all_its_time() {
-        // Freestyle 20x20, White to move (session 24's game 56 against
+        // Freestyle 20x20, White to move (session 25's game 56 against
         // Rapfi). Searched to depth 7 or 8, H7 looks best, and it lets
         // Black win by 13 fours (L2 K1 N2 L4 K2 M2 ...), too long for the
         // search to see. The fake clock makes the search end on its hard
         // limit at those depths; the threat check of the answer must still
-        // run and turn H7 down.
+        // run and turn H7 down. The clock slows to 1 us a reading once it
+        // reaches the search's own limit, so the check gets the share of
+        // time kept for it however many times it is read on the way.
         let moves = crate::bench::parse_pos_line(
             "m4l3l1o1o2l5l6m3k3j5k4k5i5n4n5j6i7h6j7i4l7k7k8m6l8i6g6o5p6m8i8h3g2j2",
         )
@@ -1892,12 +1914,15 @@ o . . . . . . . . . . . . . o";
         let board = Board::from_moves(20, 20, Rule::Freestyle, &moves).expect("board");
         for step_us in [1_500, 1_800, 2_200, 2_600] {
             let mut engine = Engine::new(1 << 24, Arc::new(AtomicBool::new(false)));
-            let clock = JumpClock {
+            let tc = turn_clock(200);
+            let hard = time::limits(&tc, board.stone_count()).hard;
+            let clock = SlowingClock {
                 now: std::sync::Mutex::new(Duration::ZERO),
                 step: Duration::from_micros(step_us),
+                slow_from: hard - hard / THREAT_CHECK_SHARE,
             };
             let (tx, _rx) = crossbeam_channel::unbounded();
-            let req = SearchRequest::new(board.clone(), turn_clock(200));
+            let req = SearchRequest::new(board.clone(), tc);
             let r = engine.think_with_clock(&req, &clock, &tx);
             let mut after = board.clone();
             after.make(r.best);
