@@ -129,6 +129,12 @@ impl Engine {
 /// leaves to the threat check of its answer.
 const THREAT_CHECK_SHARE: u32 = 50;
 
+/// Where the alpha-beta search of a move with hard limit `hard` stops,
+/// leaving the rest to the threat check of its answer.
+fn search_stop(hard: Duration) -> Duration {
+    hard - hard / THREAT_CHECK_SHARE
+}
+
 /// The previous iteration's score from which the root counts as improving
 /// (see `search`).
 const ROOT_AHEAD: Score = 200;
@@ -467,7 +473,7 @@ impl<'a> Worker<'a> {
         // stopped by the hard limit would leave it none. (A forced reply
         // gets no check, and its limits were cut above.)
         self.search_hard = if timed && forced.is_none() {
-            self.limits.hard - self.limits.hard / THREAT_CHECK_SHARE
+            search_stop(self.limits.hard)
         } else {
             self.limits.hard
         };
@@ -679,8 +685,7 @@ impl<'a> Worker<'a> {
     ) -> Option<Pos> {
         let timed = self.limits.hard != Duration::MAX;
         let deadline = if timed {
-            let left = self.limits.hard.saturating_sub(self.elapsed());
-            Some(Instant::now() + left)
+            Some(self.deadline_after(self.limits.hard, Duration::ZERO))
         } else {
             None
         };
@@ -1495,29 +1500,15 @@ mod tests {
     use crate::search::threats::tests::{open_three_board, sorted};
     use crate::search::TimeControl;
 
-    /// A clock that jumps `step` every time it is read.
+    /// A clock that jumps `step` every time it is read, until it reaches
+    /// `slow_from`; from there on 1 us a reading.
     struct JumpClock {
-        now: std::sync::Mutex<Duration>,
-        step: Duration,
-    }
-
-    impl Clock for JumpClock {
-        fn elapsed(&self) -> Duration {
-            let mut now = self.now.lock().expect("clock");
-            *now += self.step;
-            *now
-        }
-    }
-
-    /// A clock that jumps `step` every time it is read, until `slow_from`;
-    /// from there on 1 us a reading.
-    struct SlowingClock {
         now: std::sync::Mutex<Duration>,
         step: Duration,
         slow_from: Duration,
     }
 
-    impl Clock for SlowingClock {
+    impl Clock for JumpClock {
         fn elapsed(&self) -> Duration {
             let mut now = self.now.lock().expect("clock");
             *now = if *now >= self.slow_from {
@@ -1885,6 +1876,7 @@ o . . . . . . . . . . . . . o";
         let clock = JumpClock {
             now: std::sync::Mutex::new(Duration::ZERO),
             step: Duration::from_secs(2),
+            slow_from: Duration::MAX,
         };
         let (tx, _rx) = crossbeam_channel::unbounded();
         let t = Instant::now();
@@ -1916,10 +1908,10 @@ o . . . . . . . . . . . . . o";
             let mut engine = Engine::new(1 << 24, Arc::new(AtomicBool::new(false)));
             let tc = turn_clock(200);
             let hard = time::limits(&tc, board.stone_count()).hard;
-            let clock = SlowingClock {
+            let clock = JumpClock {
                 now: std::sync::Mutex::new(Duration::ZERO),
                 step: Duration::from_micros(step_us),
-                slow_from: hard - hard / THREAT_CHECK_SHARE,
+                slow_from: search_stop(hard),
             };
             let (tx, _rx) = crossbeam_channel::unbounded();
             let req = SearchRequest::new(board.clone(), tc);
