@@ -223,6 +223,12 @@ fn yxshowinfo_before_start() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{b:?}"));
     assert!(hash * 1024 + 24 * 1024 * 1024 <= 367_001_600, "{hash}");
+    // A limit too small for any table still gets the 1 MiB minimum.
+    e.send("INFO max_memory 1");
+    e.send("YXSHOWINFO");
+    e.recv(support::QUICK);
+    let b = e.recv(support::QUICK).unwrap_or_default();
+    assert_eq!(b, "MESSAGE INFO MAX_HASH_SIZE 1024");
 }
 
 #[test]
@@ -369,6 +375,32 @@ fn balance_commands() {
     for m in &moves {
         assert!(*m != (7, 7) && *m != (8, 8));
     }
+}
+
+#[test]
+fn balance_two_on_a_board_with_one_cell_left_says_so() {
+    // 5x5, every cell taken but 4,4, no five anywhere (even with 4,4): the
+    // first stone fills the board and leaves the second nowhere to go.
+    let mut e = started(5);
+    let rows = ["XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOO."];
+    let mut lines = vec!["YXBOARD".to_string()];
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            match c {
+                'X' => lines.push(format!("{x},{y},1")),
+                'O' => lines.push(format!("{x},{y},2")),
+                _ => {}
+            }
+        }
+    }
+    lines.push("DONE".into());
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    e.send_all(&refs);
+    e.send("YXBALANCETWO 0");
+    assert_eq!(e.reply(), "ERROR no legal move: no reply left after 4,4");
+    // One stone is still a legal answer to YXBALANCEONE.
+    e.send("YXBALANCEONE 0");
+    assert_eq!(e.reply(), "4,4");
 }
 
 fn moves_of(reply: &str) -> Vec<(i32, i32)> {

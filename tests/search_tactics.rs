@@ -320,3 +320,30 @@ fn a_search_stopped_anywhere_answers_with_a_legal_move_and_its_line() {
         limit += limit / 4;
     }
 }
+
+#[test]
+fn a_node_limit_bounds_the_root_threat_searches_too() {
+    // A timed search (the protocol's default five seconds a move) with
+    // `max_node 1000`: the root VCF and VCT, which run before depth 1, get
+    // a share of the limit instead of their time shares (106 K nodes here
+    // before they did).
+    let moves = [(7, 7), (7, 6), (3, 3), (6, 7), (4, 4)];
+    let b = Board::from_moves(15, 15, Rule::Freestyle, &moves).expect("board");
+    let s = Searcher::new(16 << 20);
+    let mut req = SearchRequest::new(b.clone(), TimeControl::default());
+    req.max_nodes = Some(1_000);
+    let (tx, rx) = crossbeam_channel::unbounded();
+    s.start(req, tx);
+    let mut reported = 0;
+    let result = loop {
+        match rx.recv().expect("search reports") {
+            tengen::search::Report::Iteration(it) => reported = reported.max(it.nodes),
+            tengen::search::Report::Done(r) => break r,
+            tengen::search::Report::Root(_) => {}
+        }
+    };
+    assert!(b.is_empty(result.best), "{:?}", result.best);
+    // Every node is counted, the threat searches' too, and within bounds.
+    assert!(result.nodes >= reported, "{} < {reported}", result.nodes);
+    assert!(result.nodes <= 3_000, "{} nodes", result.nodes);
+}

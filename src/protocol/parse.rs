@@ -49,12 +49,24 @@ fn invalid(msg: impl Into<String>) -> ParseError {
     ParseError::Invalid(msg.into())
 }
 
-/// `s` shortened for quoting in a reply (never the whole of a huge line).
+/// `s` shortened for quoting in a reply (never the whole of a huge line),
+/// with control characters written as escapes (`\u{1b}`), so that a reply
+/// never carries terminal controls or NULs to the manager.
 pub fn quote(s: &str) -> String {
+    let head: String = s
+        .chars()
+        .take(QUOTE_CHARS)
+        .map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
     if s.chars().count() <= QUOTE_CHARS {
-        format!("'{s}'")
+        format!("'{head}'")
     } else {
-        let head: String = s.chars().take(QUOTE_CHARS).collect();
         format!("'{head}...'")
     }
 }
@@ -751,6 +763,16 @@ mod tests {
         assert_eq!(out.len(), 2);
         assert!(matches!(&out[0], Err(ParseError::Invalid(m)) if m.contains("longer")));
         assert_eq!(out[1], Ok("ABOUT".to_string()));
+    }
+
+    #[test]
+    fn quotes_escape_control_characters() {
+        let r = Command::parse("FOO\u{1b}[2J\u{7}\0").unwrap_err().reply();
+        assert_eq!(
+            r,
+            "UNKNOWN command 'FOO\\u{1b}[2J\\u{7}\\u{0}' is not supported"
+        );
+        assert!(!r.chars().any(char::is_control), "{r:?}");
     }
 
     #[test]

@@ -393,7 +393,7 @@ impl Session {
                     .message(&format!("INFO MAX_THREAD_NUM {}", max_threads()));
                 self.out.message(&format!(
                     "INFO MAX_HASH_SIZE {}",
-                    hash_budget(self.opts.max_memory, self.opts.threads) / 1024
+                    hash_budget(self.opts.max_memory, self.opts.threads).max(MIN_HASH_BYTES) / 1024
                 ));
             }
             Command::NBest(n) => self.think("YXNBEST", n.min(MAX_MULTIPV), false),
@@ -1057,7 +1057,9 @@ impl Session {
         let second = res.pv.get(1).copied().unwrap_or(Pos::NONE);
         match self.checked_move(searched, second) {
             Some(q) => self.out.line(&format!("{p} {q}")),
-            None => self.out.error("no legal move"),
+            None => self
+                .out
+                .error(&format!("no legal move: no reply left after {p}")),
         }
     }
 }

@@ -434,7 +434,9 @@ impl<'a> Worker<'a> {
         // counts only, so the result does not depend on the machine's speed.
         let timed = self.limits.hard != Duration::MAX;
         let soft = self.limits.planned();
-        let vcf_budget = if instant { 5_000 } else { 1_000_000 };
+        // A node limit (`max_node`) bounds them too: a quarter of it each.
+        let node_share = req.max_nodes.map_or(u64::MAX, |n| n / 4);
+        let vcf_budget = (if instant { 5_000 } else { 1_000_000 }).min(node_share);
         self.threats.reset(vcf_budget);
         self.threats
             .set_deadline(timed.then(|| self.deadline_after(soft / 10, Duration::from_millis(2))));
@@ -447,8 +449,10 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        self.take_threat_nodes();
         if !instant {
-            self.threats.reset(if timed { u64::MAX } else { 200_000 });
+            self.threats
+                .reset((if timed { u64::MAX } else { 200_000 }).min(node_share));
             self.threats.set_deadline(
                 timed.then(|| self.deadline_after(soft / 3, Duration::from_millis(20))),
             );
@@ -466,6 +470,7 @@ impl<'a> Worker<'a> {
                     return self.result(p, score, 1, vec![p]);
                 }
             }
+            self.take_threat_nodes();
         }
         self.threats.set_deadline(None);
 
@@ -667,6 +672,14 @@ impl<'a> Worker<'a> {
 
     /// Nodes searched by every thread so far (the helpers' as last
     /// published).
+    /// Counts the threat search's nodes as the worker's: what the node
+    /// limit and the reports see (before the threat search's counter is
+    /// reset for its next use).
+    fn take_threat_nodes(&mut self) {
+        self.nodes += self.threats.nodes;
+        self.threats.nodes = 0;
+    }
+
     fn total_nodes(&self) -> u64 {
         let running = self.crew.as_ref().map_or(0, |c| c.shared.helper_nodes());
         self.nodes + running + self.helper_nodes
@@ -703,12 +716,12 @@ impl<'a> Worker<'a> {
                 return None;
             }
             self.board.make(p);
-            self.threats.reset(if timed { u64::MAX } else { 100_000 });
+            self.threats
+                .reset((if timed { u64::MAX } else { 100_000 }).min(self.max_nodes / 4));
             self.threats.set_deadline(deadline);
             let loses = self.threats.vct(&mut self.board, 8, 12).is_some();
             let aborted = self.threats.nodes >= self.threats.node_limit;
-            self.nodes += self.threats.nodes;
-            self.threats.nodes = 0;
+            self.take_threat_nodes();
             self.board.undo();
             if p == best && !loses {
                 // Safe, or not known to lose in the time we had: keep it.
