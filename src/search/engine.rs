@@ -191,6 +191,21 @@ fn move_count_limit(depth: i32, improving: bool) -> usize {
     }
 }
 
+/// The depth at which a reduced move whose reduced search (`r` plies less
+/// than `new_depth`) scored `s` above `alpha` is searched again: a ply
+/// deeper when it beat alpha by far (34 + 11 per ply of reduction), a ply
+/// shallower when it did not beat the node's best so far (`best`) by more
+/// than the depth, at full depth otherwise (Rapfi's and Stockfish's
+/// "deeper / shallower" re-search; a proven score is searched again at
+/// full depth). Freestyle 15, 200 ms a move: 100-70-30 against full-depth
+/// re-searches (docs/tuning.md, session 27).
+fn research_depth(new_depth: i32, r: i32, s: Score, alpha: Score, best: Score) -> i32 {
+    if is_decisive(s) {
+        return new_depth;
+    }
+    new_depth + i32::from(s > alpha + 34 + 11 * r) - i32::from(s < best + new_depth)
+}
+
 /// The answer of an iteration cut short: `raised`, the last root move that
 /// raised alpha (with its score and line), if the previous best `best` has
 /// been searched at this depth (it is in `searched`, the root moves
@@ -1161,9 +1176,10 @@ impl<'a> Worker<'a> {
                 )
             } else {
                 // Late-move reductions: moves late in the ordering are
-                // searched shallower first, and again at full depth only if
-                // they beat alpha. Our own open threes are never reduced (an
-                // attack hides behind them). Fours, blocks of the opponent's
+                // searched shallower first, and again (at about full depth:
+                // `research_depth`) only if they beat alpha. Our own open
+                // threes are never reduced (an attack hides behind them).
+                // Fours, blocks of the opponent's
                 // threes and closed-three builders are reduced a ply less
                 // than quiet moves: a four late in the ordering is mostly a
                 // delaying one, which searched at full depth (and extended)
@@ -1181,7 +1197,10 @@ impl<'a> Worker<'a> {
                 };
                 let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
                 if s > alpha && r > 0 {
-                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+                    let full = research_depth(new_depth, r, s, alpha, best);
+                    if full > new_depth - r {
+                        s = -self.search(-alpha - 1, -alpha, full, ply + 1, false, !cut_node);
+                    }
                 }
                 if s > alpha && s < beta && pv_node {
                     s = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
