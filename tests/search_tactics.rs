@@ -2,7 +2,7 @@
 //! forbidden points, and self-play legality under every rule.
 
 use tengen::search::threats::ThreatSearch;
-use tengen::search::{SearchRequest, Searcher, TimeControl};
+use tengen::search::{Iteration, Report, SearchRequest, SearchResult, Searcher, TimeControl};
 use tengen::types::{is_decisive, win_in};
 use tengen::{Board, Color, Game, GameResult, Pos, Rule};
 
@@ -18,6 +18,22 @@ fn best_move(b: &Board, turn_ms: u64) -> (Pos, i32) {
     };
     let r = s.search_blocking(SearchRequest::new(b.clone(), tc));
     (r.best, r.score)
+}
+
+/// Runs `req` on a fresh searcher: the iteration reports, in order, and
+/// the result.
+fn search_with_reports(req: SearchRequest) -> (Vec<Iteration>, SearchResult) {
+    let s = Searcher::new(16 << 20);
+    let (tx, rx) = crossbeam_channel::unbounded();
+    s.start(req, tx);
+    let mut iterations = Vec::new();
+    loop {
+        match rx.recv().expect("search reports") {
+            Report::Iteration(it) => iterations.push(it),
+            Report::Done(r) => return (iterations, r),
+            Report::Root(_) => {}
+        }
+    }
 }
 
 fn xy(p: Pos) -> (i32, i32) {
@@ -301,19 +317,10 @@ fn a_search_stopped_anywhere_answers_with_a_legal_move_and_its_line() {
     let b = Board::from_moves(15, 15, Rule::Freestyle, &moves).expect("board");
     let mut limit = 3_000u64;
     while limit < 300_000 {
-        let s = Searcher::new(16 << 20);
         let mut req = SearchRequest::new(b.clone(), TimeControl::infinite());
         req.max_nodes = Some(limit);
-        let (tx, rx) = crossbeam_channel::unbounded();
-        s.start(req, tx);
-        let mut last_depth = 0;
-        let result = loop {
-            match rx.recv().expect("search reports") {
-                tengen::search::Report::Iteration(it) => last_depth = it.depth,
-                tengen::search::Report::Done(r) => break r,
-                tengen::search::Report::Root(_) => {}
-            }
-        };
+        let (iterations, result) = search_with_reports(req);
+        let last_depth = iterations.last().map_or(0, |it| it.depth);
         assert!(b.is_empty(result.best), "{limit}: {:?}", result.best);
         assert_eq!(result.pv.first(), Some(&result.best), "{limit}");
         assert_eq!(result.depth, last_depth, "{limit}");
@@ -329,19 +336,10 @@ fn a_node_limit_bounds_the_root_threat_searches_too() {
     // before they did).
     let moves = [(7, 7), (7, 6), (3, 3), (6, 7), (4, 4)];
     let b = Board::from_moves(15, 15, Rule::Freestyle, &moves).expect("board");
-    let s = Searcher::new(16 << 20);
     let mut req = SearchRequest::new(b.clone(), TimeControl::default());
     req.max_nodes = Some(1_000);
-    let (tx, rx) = crossbeam_channel::unbounded();
-    s.start(req, tx);
-    let mut reported = 0;
-    let result = loop {
-        match rx.recv().expect("search reports") {
-            tengen::search::Report::Iteration(it) => reported = reported.max(it.nodes),
-            tengen::search::Report::Done(r) => break r,
-            tengen::search::Report::Root(_) => {}
-        }
-    };
+    let (iterations, result) = search_with_reports(req);
+    let reported = iterations.iter().map(|it| it.nodes).max().unwrap_or(0);
     assert!(b.is_empty(result.best), "{:?}", result.best);
     // Every node is counted, the threat searches' too, and within bounds.
     assert!(result.nodes >= reported, "{} < {reported}", result.nodes);

@@ -1180,12 +1180,11 @@ impl<'a> Worker<'a> {
                 // searched shallower first, and again (at about full depth:
                 // `research_depth`) only if they beat alpha. Our own open
                 // threes are never reduced (an attack hides behind them).
-                // Fours, blocks of the opponent's
-                // threes and closed-three builders are reduced a ply less
-                // than quiet moves: a four late in the ordering is mostly a
-                // delaying one, which searched at full depth (and extended)
-                // cost the winning side a ply for nothing (docs/tuning.md,
-                // session 23).
+                // Fours, blocks of the opponent's threes and closed-three
+                // builders are reduced a ply less than quiet moves: a four
+                // late in the ordering is mostly a delaying one, which
+                // searched at full depth (and extended) cost the winning
+                // side a ply for nothing (docs/tuning.md, session 23).
                 let r = if depth >= 2 && (m.four || !m.attack) {
                     let lr = 0.4 + ln(depth as usize) * ln(i + 1) / 1.7;
                     let r = lr as i32;
