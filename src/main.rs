@@ -2,6 +2,7 @@
 //! stdin/stdout; other front ends are subcommands.
 
 use std::process::ExitCode;
+use tengen::solve::Budget;
 
 const USAGE: &str = "usage: pbrain-tengen [COMMAND]
 
@@ -24,6 +25,9 @@ With no command, speaks the Gomocup (Piskvork) protocol on stdin/stdout
                      search each won position of a suite file as a game
                      move with MS for the turn (default 1000); counts the
                      wins proven or played as the suite says (data/wins/)
+  solve FILE --nodes N
+                     the same with about N nodes a position and no clock:
+                     the same answers on every run and machine
   help               this text
   version            print the version
 
@@ -98,10 +102,11 @@ fn bench(args: &[String]) -> ExitCode {
 }
 
 fn solve(args: &[String]) -> ExitCode {
-    let (path, turn_ms) = match args {
-        [path] => (path, 1000),
-        [path, flag, ms] if flag == "--time" => match ms.parse::<u64>() {
-            Ok(ms) if ms > 0 => (path, ms),
+    let (path, budget) = match args {
+        [path] => (path, Budget::TurnMs(1000)),
+        [path, flag, n] if flag == "--time" || flag == "--nodes" => match n.parse::<u64>() {
+            Ok(n) if n > 0 && flag == "--time" => (path, Budget::TurnMs(n)),
+            Ok(n) if n > 0 => (path, Budget::Nodes(n)),
             _ => return usage_error(),
         },
         _ => return usage_error(),
@@ -120,7 +125,7 @@ fn solve(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match tengen::solve::run(&suite, turn_ms, std::io::stdout()) {
+    match tengen::solve::run(&suite, budget, std::io::stdout()) {
         Ok(_) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
     }

@@ -136,17 +136,36 @@ impl Outcome {
     }
 }
 
-/// Searches `pos` as a game move with `turn_ms` for the turn (the time a
-/// manager's `timeout_turn` gives, with the engine's own time management),
-/// on a fresh searcher with the engine's default table.
-pub fn solve(pos: &SuitePosition, turn_ms: u64) -> Outcome {
+/// What each position of a suite is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A turn of this many milliseconds (a manager's `timeout_turn`, with
+    /// the engine's own time management).
+    TurnMs(u64),
+    /// About this many nodes and no clock (`max_node`): the same answers
+    /// on every run and every machine, for comparing two builds.
+    Nodes(u64),
+}
+
+/// Searches `pos` as a game move within `budget`, on a fresh searcher
+/// with the engine's default table.
+pub fn solve(pos: &SuitePosition, budget: Budget) -> Outcome {
     let searcher = Searcher::new(DEFAULT_HASH_BYTES);
-    let tc = TimeControl {
-        turn_ms: Some(turn_ms),
-        ..TimeControl::infinite()
+    let req = match budget {
+        Budget::TurnMs(ms) => SearchRequest::new(
+            pos.board.clone(),
+            TimeControl {
+                turn_ms: Some(ms),
+                ..TimeControl::infinite()
+            },
+        ),
+        Budget::Nodes(n) => SearchRequest {
+            max_nodes: Some(n),
+            ..SearchRequest::new(pos.board.clone(), TimeControl::infinite())
+        },
     };
     let t = Instant::now();
-    let r = searcher.search_blocking(SearchRequest::new(pos.board.clone(), tc));
+    let r = searcher.search_blocking(req);
     Outcome {
         mv: r.best,
         score: r.score,
@@ -179,7 +198,7 @@ impl Tally {
 /// size; returns (found, positions).
 pub fn run(
     suite: &[SuitePosition],
-    turn_ms: u64,
+    budget: Budget,
     mut out: impl std::io::Write,
 ) -> std::io::Result<(u32, u32)> {
     // No table warm-up is needed: every position's board was built, and its
@@ -187,7 +206,7 @@ pub fn run(
     let mut tallies: BTreeMap<(&'static str, i32), Tally> = BTreeMap::new();
     let mut all = Tally::default();
     for p in suite {
-        let o = solve(p, turn_ms);
+        let o = solve(p, budget);
         let verdict = if o.proven {
             "proven"
         } else if o.matches {

@@ -76,6 +76,46 @@ fn solve_counts_the_wins_it_proves_or_plays() {
 }
 
 #[test]
+fn solve_with_a_node_budget_answers_the_same_on_every_run() {
+    // The first position of the exact-five suite (a long win) and an easy
+    // one: the answers, scores, depths and node counts of two runs agree;
+    // only the times may differ.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/wins");
+    let first = std::fs::read_to_string(dir.join("exactfive-15.txt")).unwrap();
+    let first = first.lines().find(|l| !l.starts_with('#')).unwrap();
+    let path = suite_file(
+        "nodes.txt",
+        &format!("{first}\nfreestyle 15 h8h1i8h2j8h4 g8 3\n"),
+    );
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+            .args(["solve", path.to_str().unwrap(), "--nodes", "30000"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| l.split(" time ").next().unwrap_or("").to_string())
+            .collect();
+        (text, lines)
+    };
+    let (text, a) = run();
+    let (_, b) = run();
+    assert_eq!(a, b, "{text}");
+    assert_eq!(
+        a.iter().filter(|l| l.starts_with("line ")).count(),
+        2,
+        "{text}"
+    );
+    assert!(
+        a[1].contains("move  G8") || a[1].contains("move  K8"),
+        "{text}"
+    );
+    assert!(a[1].contains("proven"), "{text}");
+}
+
+#[test]
 fn solve_refuses_a_broken_suite_and_names_the_line() {
     let path = suite_file("bad.txt", "freestyle 15 h8h1 i9 5\nfreestyle 15 h8h8\n");
     let out = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
@@ -86,7 +126,13 @@ fn solve_refuses_a_broken_suite_and_names_the_line() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 2"), "{err}");
-    for args in [&["solve"][..], &["solve", "x.txt", "--time", "0"]] {
+    for args in [
+        &["solve"][..],
+        &["solve", "x.txt", "--time", "0"],
+        &["solve", "x.txt", "--nodes", "0"],
+        &["solve", "x.txt", "--nodes", "-5"],
+        &["solve", "x.txt", "--depth", "5"],
+    ] {
         let out = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
             .args(args)
             .output()
