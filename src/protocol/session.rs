@@ -574,6 +574,10 @@ impl Session {
     // ----- INFO ---------------------------------------------------------------
 
     fn apply_info(&mut self, info: Info) {
+        let sizes_table = matches!(
+            info,
+            Info::MaxMemory(_) | Info::ThreadNum(_) | Info::HashSize(_)
+        );
         let o = &mut self.opts;
         match info {
             Info::TimeoutTurn(ms) => o.time.turn_ms = Some(ms),
@@ -601,6 +605,9 @@ impl Session {
             Info::ShowDetail(d) => o.show_detail = u32::try_from(d).map_or(0, |d| d & 3),
             Info::UseDatabase(u) => o.use_database = u != 0,
             Info::Other(key, value) => log::debug!("ignoring INFO {key} {value}"),
+        }
+        if sizes_table {
+            self.sync_hash();
         }
     }
 
@@ -694,6 +701,18 @@ impl Session {
         }
     }
 
+    /// Asks the searcher for a table of the size the options now give, if
+    /// that changed. Called as soon as an `INFO` changes it, so that the
+    /// searcher thread makes the table while the manager is still sending
+    /// the position, not when the clock of the first move runs.
+    fn sync_hash(&mut self) {
+        let hash = self.opts.hash_bytes();
+        if hash != self.hash_in_use {
+            self.searcher.resize_hash(hash);
+            self.hash_in_use = hash;
+        }
+    }
+
     fn launch(&mut self, mut req: SearchRequest, job: Job) {
         if self.eof {
             req.time = TimeControl {
@@ -701,11 +720,7 @@ impl Session {
                 ..TimeControl::infinite()
             };
         }
-        let hash = self.opts.hash_bytes();
-        if hash != self.hash_in_use {
-            self.searcher.resize_hash(hash);
-            self.hash_in_use = hash;
-        }
+        self.sync_hash();
         let mut board = req.board.clone();
         let numpv = if req.multipv > 1 {
             self.legal_moves(&mut board).len().clamp(1, req.multipv)

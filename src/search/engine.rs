@@ -4,7 +4,7 @@
 //! at the leaves.
 
 use super::smp::{self, Completed, Crew, HelperResult, History, Pool, Shared, MAX_THREADS};
-use super::threats::{self, find_threat, ThreatSearch};
+use super::threats::{self, find_threat, ThreatCaches, ThreatSearch};
 use super::time::{self, Clock, IterationPolicy, TimeLimits, WallClock};
 use super::tt::TranspositionTable;
 use super::{Iteration, Report, RootEvent, SearchRequest, SearchResult};
@@ -28,15 +28,18 @@ const QS_MAX_FOURS: i32 = 8;
 /// Search state that outlives one `think`: the table, the stop flag, the
 /// main thread's history and the Lazy SMP helper threads.
 pub struct Engine {
-    /// Allocated at the first search, not at start-up: a manager sends
-    /// `INFO max_memory` after starting us, and a table allocated before
-    /// would count against the process's peak memory. Shared with the
-    /// helper threads of a search.
+    /// Made when an `INFO` sets its size or at the first search, not at
+    /// start-up: a manager sends `INFO max_memory` after starting us, and a
+    /// table made before would count against the process's peak memory.
+    /// Shared with the helper threads of a search.
     tt: Option<Arc<TranspositionTable>>,
     hash_bytes: usize,
     stop: Arc<AtomicBool>,
     history: Box<History>,
     pool: Pool,
+    /// The main thread's threat-search caches, kept between searches so
+    /// that their memory stays mapped (see [`ThreatCaches`]).
+    threat_caches: Option<ThreatCaches>,
 }
 
 impl Engine {
@@ -47,17 +50,29 @@ impl Engine {
             stop,
             history: Box::new([[0; NUM_CELLS]; 2]),
             pool: Pool::default(),
+            threat_caches: None,
         }
     }
 
     pub fn resize_hash(&mut self, bytes: usize) {
         if bytes != self.hash_bytes {
-            // Free the old table now; the new one is made by the next search,
-            // so the peak never holds both. (Helpers hold no table between
-            // searches.)
+            // Free the old table before the new one is made, so the peak
+            // never holds both. (Helpers hold no table between searches.)
             self.tt = None;
             self.hash_bytes = bytes;
+            // Made now, while the searcher thread waits for work: making a
+            // table maps all its memory (see `tt::map_pages`), which is
+            // better done before a clock runs.
+            self.table();
         }
+    }
+
+    /// The table, made now if there is none.
+    fn table(&mut self) -> Arc<TranspositionTable> {
+        let bytes = self.hash_bytes;
+        self.tt
+            .get_or_insert_with(|| Arc::new(TranspositionTable::new(bytes)))
+            .clone()
     }
 
     /// True once the search has been told to stop.
@@ -66,9 +81,10 @@ impl Engine {
     }
 
     pub fn clear_hash(&mut self) {
-        // A fresh zeroed table is cheaper than writing zeros over the old
-        // one: its pages are mapped only as the next search touches them.
-        self.tt = None;
+        // Cleared in place: a new table would have to map its memory again.
+        if let Some(tt) = &self.tt {
+            tt.clear();
+        }
         for h in self.history.iter_mut() {
             h.fill(0);
         }
@@ -93,10 +109,7 @@ impl Engine {
         clock: &dyn Clock,
         reports: &Sender<Report>,
     ) -> SearchResult {
-        let tt = self
-            .tt
-            .get_or_insert_with(|| Arc::new(TranspositionTable::new(self.hash_bytes)))
-            .clone();
+        let tt = self.table();
         tt.new_search();
         decay_history(&mut self.history);
         let limits = time::limits(&req.time, req.board.stone_count());
@@ -111,7 +124,16 @@ impl Engine {
             let shared = Shared::new(tt.clone(), req.clone(), self.stop.clone(), helpers);
             self.pool.start(Arc::new(shared), helpers)
         });
-        let mut w = Worker::new(req, &tt, &self.stop, clock, limits, &mut self.history);
+        let caches = self.threat_caches.take().unwrap_or_default();
+        let mut w = Worker::new(
+            req,
+            &tt,
+            &self.stop,
+            clock,
+            limits,
+            &mut self.history,
+            caches,
+        );
         w.max_nodes = req.max_nodes.unwrap_or(u64::MAX);
         w.crew = crew;
         w.root_events = req.realtime.then_some(reports);
@@ -121,6 +143,7 @@ impl Engine {
         let before = w.helper_nodes;
         w.finish_helpers();
         result.nodes += w.helper_nodes - before;
+        self.threat_caches = Some(w.threats.into_caches());
         result
     }
 }
@@ -244,6 +267,7 @@ pub(super) fn helper_search(shared: &Shared, thread: usize, history: &mut Histor
         &clock,
         TimeLimits::UNLIMITED,
         history,
+        ThreatCaches::default(),
     );
     w.thread = thread;
     w.shared = Some(shared);
@@ -329,6 +353,7 @@ impl<'a> Worker<'a> {
         clock: &'a dyn Clock,
         limits: TimeLimits,
         history: &'a mut History,
+        caches: ThreatCaches,
     ) -> Worker<'a> {
         Worker {
             board: req.board.clone(),
@@ -352,7 +377,7 @@ impl<'a> Worker<'a> {
             root_raised: None,
             root_depth: 0,
             root_prev: 0,
-            threats: ThreatSearch::new(0, Some(stop)),
+            threats: ThreatSearch::with_caches(caches, 0, Some(stop)),
             thread: 0,
             shared: None,
             crew: None,
@@ -1566,8 +1591,61 @@ mod tests {
             &clock,
             TimeLimits::UNLIMITED,
             &mut history,
+            ThreatCaches::default(),
         );
         f(&mut w)
+    }
+
+    #[test]
+    fn a_resized_table_is_made_at_once_and_a_cleared_one_is_emptied_in_place() {
+        let mut engine = Engine::new(1 << 20, Arc::new(AtomicBool::new(false)));
+        assert!(engine.tt.is_none(), "no table before its size is known");
+        engine.resize_hash(2 << 20);
+        let tt = engine.tt.clone().expect("made when resized");
+        assert_eq!(tt.size_bytes(), 2 << 20);
+        tt.store(12345, Pos::new(3, 4), 17, 5, 6, Bound::Exact, 0);
+        assert!(tt.probe(12345, 0).is_some());
+        engine.clear_hash();
+        let after = engine.tt.clone().expect("kept when cleared");
+        assert!(Arc::ptr_eq(&tt, &after), "cleared in place, not remade");
+        assert_eq!(after.probe(12345, 0), None);
+        // The same size again keeps the table.
+        engine.resize_hash(2 << 20);
+        assert!(Arc::ptr_eq(&tt, engine.tt.as_ref().expect("kept")));
+    }
+
+    #[test]
+    fn a_search_starts_with_empty_threat_caches_even_when_they_are_reused() {
+        // White (to move) has fours to make (column g, blocked at g2) but
+        // no VCF: the failed search fills the caches, and a search on the
+        // returned caches must do all its work again.
+        let board = Board::from_diagram(
+            "\
+. . . . . . . . .
+. . . . . . x . .
+. . x x x . o . .
+. . . . . . o . .
+. . . . . . o . .
+. . . . . . . . .
+. o . . . . . . .
+. . . . . . . . .
+. . . . . . . . .",
+            Rule::Freestyle,
+            Some(Color::White),
+        )
+        .expect("diagram");
+        let mut b = board.clone();
+        let mut ts = ThreatSearch::new(100_000, None);
+        assert!(ts.vcf(&mut b, 10).is_none());
+        let used = ts.nodes;
+        assert!(used > 1, "{used}");
+        // On the same caches, the root's failure is known at once.
+        ts.reset(100_000);
+        assert!(ts.vcf(&mut b, 10).is_none());
+        assert_eq!(ts.nodes, 1);
+        let mut again = ThreatSearch::with_caches(ts.into_caches(), 100_000, None);
+        assert!(again.vcf(&mut b, 10).is_none());
+        assert_eq!(again.nodes, used, "the cached failure was forgotten");
     }
 
     #[test]

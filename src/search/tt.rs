@@ -102,11 +102,9 @@ fn from_tt(score: Score, ply: i32) -> Score {
     }
 }
 
-/// `n` empty entries, taken from the allocator already zeroed: the operating
-/// system maps zero pages lazily, so even a large table costs nothing until
-/// the search touches it (no delay on the first move, and the resident size
-/// grows only as the table is used). An allocation the system refuses
-/// halves the request instead of ending the process.
+/// `n` empty entries, taken from the allocator already zeroed (fresh pages
+/// from the system need no writing of zeros). An allocation the system
+/// refuses halves the request instead of ending the process.
 fn zeroed_entries(mut n: usize) -> Vec<Entry> {
     while n > 2 * BUCKET_ENTRIES {
         if let Some(v) = try_zeroed_entries(n) {
@@ -148,6 +146,26 @@ fn bucket_count(bytes: usize) -> usize {
     }
 }
 
+/// Bytes of the smallest memory page: the system maps a fresh allocation
+/// one page at a time, on its first write.
+const PAGE_BYTES: usize = 4096;
+
+/// Writes one word of every page of `entries` (a zero over a zero: no
+/// entry changes), so that the system maps the whole table now, while the
+/// engine waits for a command, instead of one page at a time in the
+/// middle of the searches. Left to the search, those page faults halved the
+/// speed of the first search after the table was made (110 K nodes instead
+/// of 240 K in 200 ms with 64 MiB); mapping 64 MiB up front takes about
+/// 25 ms, 256 MiB about 115 ms.
+fn map_pages(entries: &[Entry]) {
+    for e in entries
+        .iter()
+        .step_by(PAGE_BYTES / std::mem::size_of::<Entry>())
+    {
+        e.key.store(0, Ordering::Relaxed);
+    }
+}
+
 impl TranspositionTable {
     /// A table of at most `bytes` (rounded down to a power of two of
     /// buckets, at least one bucket).
@@ -160,6 +178,7 @@ impl TranspositionTable {
         } else {
             buckets.next_power_of_two() / 2
         };
+        map_pages(&entries);
         let misalign = (entries.as_ptr() as usize) % BUCKET_BYTES;
         let base = if misalign == 0 {
             0
