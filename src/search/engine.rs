@@ -61,7 +61,7 @@ impl Engine {
             self.tt = None;
             self.hash_bytes = bytes;
             // Made now, while the searcher thread waits for work: making a
-            // table maps all its memory (see `tt::map_pages`), which is
+            // table maps its memory (see `tt::map_pages`), which is
             // better done before a clock runs.
             self.table();
         }

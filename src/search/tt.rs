@@ -150,15 +150,23 @@ fn bucket_count(bytes: usize) -> usize {
 /// one page at a time, on its first write.
 const PAGE_BYTES: usize = 4096;
 
+/// Most of a table mapped when it is made (see [`map_pages`]).
+const MAP_AHEAD_BYTES: usize = 256 << 20;
+
 /// Writes one word of every page of `entries` (a zero over a zero: no
-/// entry changes), so that the system maps the whole table now, while the
+/// entry changes), so that the system maps the table now, while the
 /// engine waits for a command, instead of one page at a time in the
 /// middle of the searches. Left to the search, those page faults halved the
 /// speed of the first search after the table was made (110 K nodes instead
-/// of 240 K in 200 ms with 64 MiB); mapping 64 MiB up front takes about
-/// 25 ms, 256 MiB about 115 ms.
+/// of 240 K in 300 ms with 64 MiB); mapping 64 MiB up front takes about
+/// 25 ms, 256 MiB about 115 ms. Only the first [`MAP_AHEAD_BYTES`] are
+/// mapped: a larger table (a `hash_size` of gigabytes) would take seconds,
+/// perhaps on a move's clock; the search maps the rest as it goes.
 fn map_pages(entries: &[Entry]) {
-    for e in entries
+    let n = entries
+        .len()
+        .min(MAP_AHEAD_BYTES / std::mem::size_of::<Entry>());
+    for e in entries[..n]
         .iter()
         .step_by(PAGE_BYTES / std::mem::size_of::<Entry>())
     {
