@@ -64,13 +64,7 @@ fn cache_slot(hash: u64) -> usize {
 
 impl<'a> ThreatSearch<'a> {
     pub fn new(node_limit: u64, stop: Option<&'a AtomicBool>) -> Self {
-        ThreatSearch {
-            caches: ThreatCaches::default(),
-            nodes: 0,
-            node_limit,
-            stop,
-            deadline: None,
-        }
+        Self::on(ThreatCaches::default(), node_limit, stop)
     }
 
     /// A threat search on `caches`, emptied first: it knows nothing of
@@ -81,6 +75,11 @@ impl<'a> ThreatSearch<'a> {
         stop: Option<&'a AtomicBool>,
     ) -> Self {
         caches.clear();
+        Self::on(caches, node_limit, stop)
+    }
+
+    /// A threat search on `caches` as they are.
+    fn on(caches: ThreatCaches, node_limit: u64, stop: Option<&'a AtomicBool>) -> Self {
         ThreatSearch {
             caches,
             nodes: 0,
