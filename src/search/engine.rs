@@ -257,7 +257,14 @@ fn decay_history(history: &mut History) {
 /// A Lazy SMP helper's search (on its own thread): the same root as the
 /// main thread, with its own board, killers, history and PV, the shared
 /// table, no clock, no reports. Stops when the main thread is done.
-pub(super) fn helper_search(shared: &Shared, thread: usize, history: &mut History) -> HelperResult {
+/// `caches` are the helper's threat-search caches, kept from search to
+/// search like the main thread's (made at the first search).
+pub(super) fn helper_search(
+    shared: &Shared,
+    thread: usize,
+    history: &mut History,
+    caches: &mut Option<ThreatCaches>,
+) -> HelperResult {
     decay_history(history);
     let clock = WallClock(shared.started);
     let mut w = Worker::new(
@@ -267,13 +274,14 @@ pub(super) fn helper_search(shared: &Shared, thread: usize, history: &mut Histor
         &clock,
         TimeLimits::UNLIMITED,
         history,
-        ThreatCaches::default(),
+        caches.take().unwrap_or_default(),
     );
     w.thread = thread;
     w.shared = Some(shared);
     let completed = w.run_helper(&shared.req);
     let nodes = w.nodes + w.threats.nodes;
     shared.publish_nodes(thread, nodes);
+    *caches = Some(w.threats.into_caches());
     HelperResult { completed }
 }
 

@@ -267,13 +267,15 @@ impl Drop for Pool {
 
 fn helper_loop(jobs: Receiver<HelperJob>) {
     let mut history: Box<History> = Box::new([[0; NUM_CELLS]; 2]);
+    let mut caches = None;
     for job in jobs {
         if job.clear_history {
             for h in history.iter_mut() {
                 h.fill(0);
             }
         }
-        let result = super::engine::helper_search(&job.shared, job.thread, &mut history);
+        let result =
+            super::engine::helper_search(&job.shared, job.thread, &mut history, &mut caches);
         // The job (and its share of the table) is dropped before the
         // helper sleeps, so a resized table is freed at once.
         let HelperJob {
