@@ -157,10 +157,9 @@ fn turn_for_hard(hard_ms: u64) -> u64 {
     if hard_ms == 0 {
         return 0;
     }
-    // The margin is 40 ms + 6% of the turn, at most 600 ms.
-    let t = (hard_ms + 40) * 100 / 94;
-    if time::safety_margin(t) >= 600 {
-        hard_ms + 600
+    let t = (hard_ms + time::MARGIN_BASE_MS) * 100 / (100 - time::MARGIN_PERCENT);
+    if time::safety_margin(t) >= time::MARGIN_MAX_MS {
+        hard_ms + time::MARGIN_MAX_MS
     } else {
         t
     }
