@@ -93,6 +93,17 @@ fn assert_same_caches(a: &Board, b: &Board) -> Result<(), TestCaseError> {
             );
         }
     }
+    // The near cells with an open three or more for either side, as the
+    // move generator reads them under a threat.
+    let want: Vec<Pos> = a
+        .near_empty_cells()
+        .filter(|&p| Color::BOTH.iter().any(|&c| a.threat(p, c) >= Threat::Flex3))
+        .collect();
+    prop_assert_eq!(
+        a.near_hot_cells().collect::<Vec<_>>(),
+        want,
+        "near hot cells"
+    );
     for &p in a.cells() {
         prop_assert_eq!(a.stone(p), b.stone(p));
         prop_assert_eq!(a.is_near(p), b.is_near(p), "near {:?}", p);

@@ -619,6 +619,17 @@ impl Board {
     /// The empty cells with a stone in their candidate neighbourhood, row
     /// by row (the cells for which [`Board::is_near`] holds).
     #[inline]
+    /// The empty cells near the stones where either colour has at least an
+    /// open three (every four cell of either side among them), in the
+    /// order of [`Board::near_empty_cells`].
+    pub fn near_hot_cells(&self) -> CellSet {
+        let mut words = self.near_bits;
+        for (w, (a, b)) in words.iter_mut().zip(self.hot[0].iter().zip(self.hot[1])) {
+            *w &= a | b;
+        }
+        CellSet::new(words)
+    }
+
     pub fn near_empty_cells(&self) -> CellSet {
         let mut words = self.near_bits;
         for (w, e) in words.iter_mut().zip(self.empty_bits) {

@@ -1436,15 +1436,22 @@ impl<'a> Worker<'a> {
             Vec::new()
         };
         let common_block = |b: &Board, p: Pos| threats::blocks_open_fours(b, p, op, &flex4);
+        // Under an open three every move kept is a four of ours or lies on
+        // the opponent's four lines: a hot cell of one side or the other.
+        let cells = if defend {
+            self.board.near_hot_cells()
+        } else {
+            self.board.near_empty_cells()
+        };
         let strict = defend
             && (ply > 0
                 || self
                     .board
-                    .near_empty_cells()
+                    .near_hot_cells()
                     .any(|p| common_block(&self.board, p)));
         let refuters = self.refuters(ply);
         let renju_black = self.board.rule().has_forbidden(me);
-        for p in self.board.near_empty_cells() {
+        for p in cells {
             let mt = self.board.threat(p, me);
             if defend
                 && !mt.is_four()
