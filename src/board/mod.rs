@@ -616,12 +616,10 @@ impl Board {
         self.near_bits[w] & bit != 0
     }
 
-    /// The empty cells with a stone in their candidate neighbourhood, row
-    /// by row (the cells for which [`Board::is_near`] holds).
-    #[inline]
     /// The empty cells near the stones where either colour has at least an
     /// open three (every four cell of either side among them), in the
-    /// order of [`Board::near_empty_cells`].
+    /// order of [`Board::near_empty_cells`]. Hot cells are always empty.
+    #[inline]
     pub fn near_hot_cells(&self) -> CellSet {
         let mut words = self.near_bits;
         for (w, (a, b)) in words.iter_mut().zip(self.hot[0].iter().zip(self.hot[1])) {
@@ -630,6 +628,9 @@ impl Board {
         CellSet::new(words)
     }
 
+    /// The empty cells with a stone in their candidate neighbourhood, row
+    /// by row (the cells for which [`Board::is_near`] holds).
+    #[inline]
     pub fn near_empty_cells(&self) -> CellSet {
         let mut words = self.near_bits;
         for (w, e) in words.iter_mut().zip(self.empty_bits) {

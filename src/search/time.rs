@@ -88,8 +88,9 @@ impl TimeLimits {
 /// up to 45 ms after the hard limit at 1 s a move (tools/latency.py), so
 /// a loaded machine may answer a little past a short turn; managers allow
 /// for that (c-gomoku-cli and the Gomocup judge give about a second).
-/// Time is worth more than a larger margin: from 40 ms + 6%, this margin
-/// won 90-68-42 at 200 ms a move (docs/tuning.md, session 30).
+/// Time is worth more than a larger margin: against 40 ms + 6%, this
+/// margin scored 307-244-49 in 600 games at 200 ms a move, three rules
+/// (docs/tuning.md, session 30).
 pub fn safety_margin(turn_ms: u64) -> u64 {
     (MARGIN_BASE_MS + turn_ms * MARGIN_PERCENT / 100).min(MARGIN_MAX_MS)
 }
