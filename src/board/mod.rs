@@ -474,6 +474,11 @@ impl Board {
         self.all_cells.len()
     }
 
+    /// Number of empty cells.
+    pub fn empty_count(&self) -> usize {
+        self.all_cells.len() - self.stack.len()
+    }
+
     /// True when no empty cell is left.
     pub fn is_full(&self) -> bool {
         self.stack.len() == self.all_cells.len()

@@ -896,8 +896,8 @@ impl Session {
     // ----- swap2 ------------------------------------------------------------------
 
     /// Milliseconds one swap2 answer may take, from the time settings.
-    fn swap2_budget_ms(&self, stones: usize) -> u64 {
-        let l = time::limits(&self.opts.time, stones);
+    fn swap2_budget_ms(&self, board: &Board) -> u64 {
+        let l = time::limits(&self.opts.time, board.stone_count(), board.empty_count());
         if l.hard == Duration::MAX {
             SWAP2_UNLIMITED_MS
         } else {
@@ -944,7 +944,7 @@ impl Session {
         };
         self.board = Some(b.clone());
         self.dead.clear();
-        let budget = self.swap2_budget_ms(b.stone_count());
+        let budget = self.swap2_budget_ms(&b);
         match b.stone_count() {
             0 => {
                 let candidates = opening_candidates(&b);

@@ -38,7 +38,7 @@ pub(super) fn search(
         firsts.len()
     };
     let mut budget = Budget {
-        hard: time::limits(&req.time, board.stone_count()).hard,
+        hard: time::limits(&req.time, board.stone_count(), board.empty_count()).hard,
         left: total,
         clock: &clock,
         req,

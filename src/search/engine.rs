@@ -112,7 +112,7 @@ impl Engine {
         let tt = self.table();
         tt.new_search();
         decay_history(&mut self.history);
-        let limits = time::limits(&req.time, req.board.stone_count());
+        let limits = time::limits(&req.time, req.board.stone_count(), req.board.empty_count());
         // Helpers only when there is time to use them: an instant answer is
         // a few thousand nodes.
         let helpers = if limits.is_instant() {
@@ -1980,7 +1980,7 @@ o . . . . . . . . . . . . . o";
         // only for a quarter of the soft limit: nothing is decided there.
         let board = freestyle_15("h8g8i8a1j8a2k8");
         let tc = turn_clock(4_000);
-        let soft = time::limits(&tc, board.stone_count()).soft;
+        let soft = time::limits(&tc, board.stone_count(), board.empty_count()).soft;
         let mut engine = Engine::new(1 << 20, Arc::new(AtomicBool::new(false)));
         let (tx, _rx) = crossbeam_channel::unbounded();
         let t = Instant::now();
@@ -2032,7 +2032,7 @@ o . . . . . . . . . . . . . o";
         for step_us in [1_500, 1_800, 2_200, 2_600] {
             let mut engine = Engine::new(1 << 24, Arc::new(AtomicBool::new(false)));
             let tc = turn_clock(200);
-            let hard = time::limits(&tc, board.stone_count()).hard;
+            let hard = time::limits(&tc, board.stone_count(), board.empty_count()).hard;
             let clock = JumpClock {
                 now: std::sync::Mutex::new(Duration::ZERO),
                 step: Duration::from_micros(step_us),

@@ -107,8 +107,24 @@ fn moves_to_go(stones_on_board: usize) -> u64 {
     30u64.saturating_sub(played / 2).max(12)
 }
 
-/// Computes the soft and hard limits of one move.
-pub fn limits(tc: &TimeControl, stones_on_board: usize) -> TimeLimits {
+/// Match-clock time kept back for every move we may still have to play
+/// (half the empty cells): however long the game goes, the clock never
+/// runs so low that the last moves cannot be answered in time. Without
+/// it the share of a twelfth of what is left each move brought the clock
+/// down to the safety margin in long games, and the answers of a few ms
+/// each that followed could lose a drawn game on time (a 20x20 game can
+/// last 200 moves a side). 3 ms a move is 340 ms of a 15x15 game at the
+/// start and nothing once the board is full.
+pub const RESERVE_PER_MOVE_MS: u64 = 3;
+
+/// The shortest hard limit on a match clock that is running out: a search
+/// stops within about a millisecond of it, where an instant answer (a
+/// node-capped search with no clock) takes a few.
+const LAST_RESORT_MS: u64 = 1;
+
+/// Computes the soft and hard limits of one move, with `stones` on the
+/// board and `empty` cells left.
+pub fn limits(tc: &TimeControl, stones: usize, empty: usize) -> TimeLimits {
     if let Some(ms) = tc.movetime_ms {
         // No soft limit: iterations go on until the hard one stops them.
         return TimeLimits {
@@ -138,17 +154,35 @@ pub fn limits(tc: &TimeControl, stones_on_board: usize) -> TimeLimits {
     let match_limited = tc.match_ms.is_none_or(|m| m > 0);
     if let Some(left) = tc.time_left_ms {
         if match_limited && left < UNLIMITED_MS {
-            let left = left.max(0) as u64;
+            if left <= 0 {
+                // Out of time already: answer at once.
+                return TimeLimits {
+                    soft: Duration::ZERO,
+                    hard: Duration::ZERO,
+                };
+            }
+            let left = left as u64;
             let margin = safety_margin(left.min(tc.turn_ms.unwrap_or(left)));
-            let usable = left.saturating_sub(margin);
-            let share = usable / moves_to_go(stones_on_board) + tc.increment_ms * 3 / 4;
-            // Never bet more than a quarter of what is left on one move.
-            hard = hard.min(
-                (share * 4)
-                    .min(usable / 4 + tc.increment_ms / 2)
-                    .min(usable),
-            );
-            soft = soft.min(share);
+            let spare = left.saturating_sub(margin);
+            let own_moves = (empty as u64).div_ceil(2).max(1);
+            let reserve = own_moves * RESERVE_PER_MOVE_MS;
+            if spare > reserve {
+                let usable = spare - reserve;
+                let share = usable / moves_to_go(stones) + tc.increment_ms * 3 / 4;
+                // Never bet more than a quarter of what is left on one move.
+                hard = hard.min(
+                    (share * 4)
+                        .min(usable / 4 + tc.increment_ms / 2)
+                        .min(usable)
+                        .max(LAST_RESORT_MS),
+                );
+                soft = soft.min(share);
+            } else {
+                // The clock is nearly gone: what is left, shared evenly
+                // over every move that may still come.
+                hard = hard.min((spare / own_moves).max(LAST_RESORT_MS));
+                soft = soft.min(hard);
+            }
         }
     }
 
@@ -242,13 +276,13 @@ mod tests {
             movetime_ms: Some(1000),
             ..tc(Some(5000), Some(100_000), Some(50_000))
         };
-        let l = limits(&t, 30);
+        let l = limits(&t, 30, 195);
         assert_eq!(l.hard, Duration::from_millis(1000));
         assert_eq!(l.soft, Duration::MAX);
         assert!(!l.is_instant());
         // Time shares come from what a managed search would have planned.
         assert_eq!(l.planned(), Duration::from_millis(550));
-        let managed = limits(&tc(Some(5000), None, None), 30);
+        let managed = limits(&tc(Some(5000), None, None), 30, 195);
         assert_eq!(managed.planned(), managed.soft);
         // Iterations never stop on the soft side, however stable.
         let mut p = IterationPolicy::new(l);
@@ -259,7 +293,7 @@ mod tests {
 
     #[test]
     fn turn_only() {
-        let l = limits(&tc(Some(1000), None, None), 10);
+        let l = limits(&tc(Some(1000), None, None), 10, 215);
         assert!(l.hard < Duration::from_millis(1000));
         assert!(l.hard >= Duration::from_millis(850));
         assert!(l.soft <= l.hard && l.soft >= Duration::from_millis(400));
@@ -268,19 +302,19 @@ mod tests {
             (l.hard, l.soft),
             (Duration::from_millis(945), Duration::from_millis(661))
         );
-        let l = limits(&tc(Some(30_000), None, None), 10);
+        let l = limits(&tc(Some(30_000), None, None), 10, 215);
         assert!(l.hard >= Duration::from_millis(29_000) && l.hard < Duration::from_millis(30_000));
     }
 
     #[test]
     fn zero_turn_is_instant() {
-        assert!(limits(&tc(Some(0), None, None), 0).is_instant());
+        assert!(limits(&tc(Some(0), None, None), 0, 225).is_instant());
     }
 
     #[test]
     fn match_time_caps_turn() {
         // 10 s left for the whole match: far less than the 30 s turn limit.
-        let l = limits(&tc(Some(30_000), Some(180_000), Some(10_000)), 20);
+        let l = limits(&tc(Some(30_000), Some(180_000), Some(10_000)), 20, 205);
         assert!(l.hard <= Duration::from_millis(2_500), "{l:?}");
         assert!(l.soft <= l.hard);
         assert!(l.soft >= Duration::from_millis(200));
@@ -288,17 +322,59 @@ mod tests {
 
     #[test]
     fn negative_or_tiny_time_left() {
-        let l = limits(&tc(Some(5_000), Some(180_000), Some(-500)), 40);
+        let l = limits(&tc(Some(5_000), Some(180_000), Some(-500)), 40, 185);
         assert!(l.is_instant(), "{l:?}");
-        let l = limits(&tc(Some(5_000), Some(180_000), Some(20)), 40);
+        let l = limits(&tc(Some(5_000), Some(180_000), Some(20)), 40, 185);
         assert!(l.hard <= Duration::from_millis(20));
     }
 
     #[test]
+    fn the_match_clock_lasts_until_the_board_is_full() {
+        // A 20x20 game that fills the board: 200 moves of ours, each taking
+        // its hard limit and 2 ms more (measured: a 1 ms limit is answered
+        // in about 1.5 ms). The clock must never run out, however short.
+        for match_ms in [1_000u64, 2_000, 8_000, 60_000, 180_000] {
+            let mut left = match_ms as i64;
+            for stones in (0..400usize).step_by(2) {
+                let l = limits(
+                    &tc(Some(30_000), Some(match_ms), Some(left)),
+                    stones,
+                    400 - stones,
+                );
+                assert!(l.soft <= l.hard && !l.is_instant(), "{l:?}");
+                left -= l.hard.as_millis() as i64 + 2;
+                assert!(
+                    left > 0,
+                    "match {match_ms} ms: out of time after {stones} stones"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_clock_is_shared_over_the_moves_that_may_come() {
+        // 300 ms left, 100 empty cells: 50 more moves may come, 150 ms of
+        // the clock is theirs; a twelfth of the rest, at most four times that.
+        let l = limits(&tc(Some(5_000), Some(180_000), Some(300)), 125, 100);
+        assert_eq!(l.soft, Duration::from_millis(9));
+        assert_eq!(l.hard, Duration::from_millis(29));
+        // 100 ms left: less than the reserve, so an even share of it.
+        let l = limits(&tc(Some(5_000), Some(180_000), Some(100)), 125, 100);
+        assert_eq!(l.hard, Duration::from_millis(1));
+        // 50 ms left, 10 more moves: (50 - 26) / 10.
+        let l = limits(&tc(Some(5_000), Some(180_000), Some(50)), 205, 20);
+        assert_eq!(l.hard, Duration::from_millis(2));
+        assert_eq!(l.soft, l.hard);
+    }
+
+    #[test]
     fn unlimited_time_left_is_ignored() {
-        let l = limits(&tc(Some(2_000), Some(0), Some(UNLIMITED_MS)), 0);
-        assert_eq!(l, limits(&tc(Some(2_000), None, None), 0));
-        assert_eq!(limits(&TimeControl::infinite(), 0), TimeLimits::UNLIMITED);
+        let l = limits(&tc(Some(2_000), Some(0), Some(UNLIMITED_MS)), 0, 225);
+        assert_eq!(l, limits(&tc(Some(2_000), None, None), 0, 225));
+        assert_eq!(
+            limits(&TimeControl::infinite(), 0, 225),
+            TimeLimits::UNLIMITED
+        );
     }
 
     #[test]
