@@ -13,7 +13,7 @@ mod zobrist;
 
 use crate::eval::{self, weights::EvalWeights};
 use crate::rules::pattern::{self, key_shift, Pattern, RuleTable};
-use crate::rules::threat::{self, combo_index, Threat, NUM_THREATS};
+use crate::rules::threat::{Threat, NUM_THREATS};
 use crate::types::*;
 use std::fmt;
 
@@ -206,7 +206,12 @@ const LINE_CELLS: usize = 40;
 /// Per-colour tables, picked once from the rule.
 #[derive(Clone, Copy)]
 struct ColorTables {
-    threat: &'static [u8],
+    /// Threat class and value of every pattern combination
+    /// ([`eval::cell_table`]).
+    cell: &'static [u16],
+    /// Move-ordering terms of every pattern combination
+    /// ([`eval::order_table`]).
+    order: &'static [u32],
 }
 
 /// A position: stones, side to move, and all incremental caches.
@@ -261,9 +266,10 @@ impl Board {
         }
         let tables = Color::BOTH.map(|c| {
             let line_rule = rule.line_rule(c);
-            let r = usize::from(line_rule == LineRule::RenjuBlack);
+            let renju_black = line_rule == LineRule::RenjuBlack;
             ColorTables {
-                threat: &threat::threat_table()[r],
+                cell: eval::cell_table(rule, renju_black),
+                order: eval::order_table(rule, renju_black),
             }
         });
         let mut board = Board {
@@ -330,10 +336,9 @@ impl Board {
                         word |= (self.patterns.get(ci.keys[d], c.index()) as u32) << (8 * d);
                     }
                     ci.pats[c.index()] = word;
-                    let idx = combo_index(word);
-                    ci.threat[c.index()] = t.threat[idx];
-                    ci.value[c.index()] =
-                        eval::cell_value_raw(self.eval, word, t.threat[idx]) as i16;
+                    let e = t.cell[eval::cell_index(word)];
+                    ci.threat[c.index()] = (e & 0xF) as u8;
+                    ci.value[c.index()] = (e >> 4) as i16;
                 }
             }
         }
@@ -593,13 +598,9 @@ impl Board {
     pub fn order_score(&self, p: Pos, me: Color) -> i32 {
         let ci = &self.info[p.index()];
         let (m, o) = (me.index(), me.flip().index());
-        eval::order_score(
-            eval::order_weights(self.rule),
-            ci.pats[m],
-            ci.threat[m],
-            ci.pats[o],
-            ci.threat[o],
-        )
+        let mine = self.tables[m].order[eval::cell_index(ci.pats[m])] as i16;
+        let theirs = (self.tables[o].order[eval::cell_index(ci.pats[o])] >> 16) as i16;
+        i32::from(mine) + i32::from(theirs)
     }
 
     /// Number of empty cells where `c` has threat class `t`.
@@ -761,19 +762,21 @@ impl Board {
                 continue;
             }
             let pats = (old & !(0xFF << shift)) | (new_pat as u32) << shift;
-            let new_t = self.tables[c].threat[combo_index(pats)];
-            let new_v = eval::cell_value_raw(self.eval, pats, new_t) as i16;
+            let e = self.tables[c].cell[eval::cell_index(pats)];
+            let (new_t, new_v) = ((e & 0xF) as u8, (e >> 4) as i16);
             let ci = &mut self.info[i];
             let (old_t, old_v) = (ci.threat[c], ci.value[c]);
             ci.pats[c] = pats;
             ci.threat[c] = new_t;
             ci.value[c] = new_v;
             self.value_sum[c] += new_v as i32 - old_v as i32;
-            self.threat_count[c][old_t as usize] -= 1;
-            self.threat_count[c][new_t as usize] += 1;
-            if (old_t >= HOT_MIN) != (new_t >= HOT_MIN) {
-                let (w, bit) = bit_of(i);
-                self.hot[c][w] ^= bit;
+            if old_t != new_t {
+                self.threat_count[c][old_t as usize] -= 1;
+                self.threat_count[c][new_t as usize] += 1;
+                if (old_t >= HOT_MIN) != (new_t >= HOT_MIN) {
+                    let (w, bit) = bit_of(i);
+                    self.hot[c][w] ^= bit;
+                }
             }
         }
     }

@@ -3,8 +3,10 @@
 
 pub mod weights;
 
-use crate::rules::threat::Threat;
+use crate::rules::pattern::NUM_PATTERNS;
+use crate::rules::threat::{self, combo_index, Threat};
 use crate::types::Rule;
+use std::sync::OnceLock;
 use weights::*;
 
 /// The evaluation weights of a rule (see [`EvalWeights`]).
@@ -29,6 +31,101 @@ pub fn cell_value_raw(w: &EvalWeights, p: u32, t: u8) -> i32 {
 }
 
 /// Sum of `table`'s values for four patterns packed one byte per direction.
+/// A cell's threat class and value for `rule` (Black's class under renju
+/// when `renju_black`), for every combination of its four line patterns,
+/// indexed by [`cell_index`]: `threat | value << 4` (values are 0 to
+/// [`MAX_CELL_VALUE`]). One lookup in place
+/// of the classification's index, the class and the four pattern values:
+/// the board refreshes a cell's terms tens of times a stone.
+pub fn cell_table(rule: Rule, renju_black: bool) -> &'static [u16] {
+    static TABLES: [OnceLock<Box<[u16]>>; 10] = [const { OnceLock::new() }; 10];
+    TABLES[table_slot(rule, renju_black)].get_or_init(|| {
+        let w = eval_weights(rule);
+        let classes = &threat::threat_table()[usize::from(renju_black)];
+        (0..1u32 << 16)
+            .map(|i| {
+                let Some(pats) = index_patterns(i) else {
+                    return 0;
+                };
+                let t = classes[combo_index(pats)];
+                let v = cell_value_raw(w, pats, t).clamp(0, MAX_CELL_VALUE) as u16;
+                u16::from(t) | v << 4
+            })
+            .collect()
+    })
+}
+
+/// A cell's move-ordering terms for `rule` (Black's under renju when
+/// `renju_black`), for every combination of its four line patterns of one
+/// colour, indexed by [`cell_index`]: the [`order_score`] terms of that
+/// colour as the side to move in the low 16 bits and as the opponent in
+/// the high 16 (both signed).
+pub fn order_table(rule: Rule, renju_black: bool) -> &'static [u32] {
+    static TABLES: [OnceLock<Box<[u32]>>; 10] = [const { OnceLock::new() }; 10];
+    TABLES[table_slot(rule, renju_black)].get_or_init(|| {
+        let w = order_weights(rule);
+        let classes = &threat::threat_table()[usize::from(renju_black)];
+        (0..1u32 << 16)
+            .map(|i| {
+                let Some(pats) = index_patterns(i) else {
+                    return 0;
+                };
+                let t = classes[combo_index(pats)];
+                let mine = order_score(w, pats, t, 0, 0) as i16;
+                let theirs = order_score(w, 0, 0, pats, t) as i16;
+                u32::from(mine as u16) | u32::from(theirs as u16) << 16
+            })
+            .collect()
+    })
+}
+
+/// The slot of a rule's table for one colour.
+fn table_slot(rule: Rule, renju_black: bool) -> usize {
+    let r = match rule {
+        Rule::Freestyle => 0,
+        Rule::ExactFive => 1,
+        Rule::Renju => 2,
+        Rule::Caro => 3,
+        Rule::CaroExactFive => 4,
+    };
+    2 * r + usize::from(renju_black)
+}
+
+/// The four line patterns (one byte a direction) of a table index, or
+/// `None` where a nibble is no pattern (15): such an index never occurs.
+fn index_patterns(i: u32) -> Option<u32> {
+    let pats = (0..4).fold(0u32, |acc, d| acc | ((i >> (4 * d)) & 0xF) << (8 * d));
+    pats.to_le_bytes()
+        .iter()
+        .all(|&b| usize::from(b) < NUM_PATTERNS)
+        .then_some(pats)
+}
+
+/// Builds every rule's cell tables now (see
+/// [`crate::rules::build_all_tables`]).
+pub fn build_all_cell_tables() {
+    for rule in Rule::ALL {
+        cell_table(rule, false);
+        order_table(rule, false);
+        if rule == Rule::Renju {
+            cell_table(rule, true);
+            order_table(rule, true);
+        }
+    }
+}
+
+/// The largest cell value a [`cell_table`] holds (12 bits); the weights
+/// keep every cell within 0 to this (a test checks it).
+pub const MAX_CELL_VALUE: i32 = (1 << 12) - 1;
+
+/// The index into a [`cell_table`] of four line patterns packed one byte a
+/// direction (each below 16): their low nibbles side by side.
+#[inline(always)]
+pub fn cell_index(pats: u32) -> usize {
+    let x = (pats | pats >> 4) & 0x00FF_00FF;
+    ((x | x >> 8) & 0xFFFF) as usize
+}
+
 #[inline]
 fn pattern_sum(table: &[i32; 15], p: u32) -> i32 {
     let v = |i: u32| table[((p >> (8 * i)) & 0xFF) as usize];
@@ -112,6 +209,54 @@ mod tests {
             differ += usize::from(value(Rule::Freestyle) != value(Rule::Renju));
         }
         assert!(differ > 0, "the two rules' weights differ on some cell");
+    }
+
+    #[test]
+    fn the_cell_tables_hold_every_combinations_class_value_and_ordering_terms() {
+        use crate::rules::pattern::Pattern;
+        use crate::rules::threat::classify;
+        for rule in Rule::ALL {
+            let w = super::eval_weights(rule);
+            for renju_black in [false, true] {
+                let table = super::cell_table(rule, renju_black);
+                let order = super::order_table(rule, renju_black);
+                assert_eq!((table.len(), order.len()), (1 << 16, 1 << 16));
+                for a in Pattern::ALL {
+                    for b in Pattern::ALL {
+                        for c in Pattern::ALL {
+                            for d in Pattern::ALL {
+                                let p = [a, b, c, d];
+                                let packed = u32::from_le_bytes(p.map(|x| x as u8));
+                                let t = classify(p, renju_black) as u8;
+                                let v = super::cell_value_raw(w, packed, t);
+                                assert!((0..=super::MAX_CELL_VALUE).contains(&v), "{rule:?} {p:?}");
+                                let e = table[super::cell_index(packed)];
+                                assert_eq!((e & 0xF, i32::from(e >> 4)), (u16::from(t), v));
+                                // The ordering score of a move is our
+                                // term plus the opponent's (here the same
+                                // cell with its patterns reversed).
+                                let q = [d, c, b, a];
+                                let q_packed = u32::from_le_bytes(q.map(|x| x as u8));
+                                let q_t = classify(q, renju_black) as u8;
+                                let mine = order[super::cell_index(packed)] as u16 as i16;
+                                let theirs = (order[super::cell_index(q_packed)] >> 16) as i16;
+                                assert_eq!(
+                                    i32::from(mine) + i32::from(theirs),
+                                    super::order_score(
+                                        super::order_weights(rule),
+                                        packed,
+                                        t,
+                                        q_packed,
+                                        q_t
+                                    ),
+                                    "{rule:?} {p:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

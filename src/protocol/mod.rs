@@ -98,7 +98,10 @@ pub fn spawn_table_builder() -> std::io::Result<std::thread::JoinHandle<()>> {
         // Built first, logged after: a log macro evaluates its arguments
         // only when its level is enabled.
         let took = crate::rules::build_all_tables();
-        log::debug!("rule tables built in {took:?}");
+        let start = std::time::Instant::now();
+        crate::eval::build_all_cell_tables();
+        let cells = start.elapsed();
+        log::debug!("rule tables built in {took:?}, cell tables in {cells:?}");
     })
 }
 
