@@ -1,18 +1,20 @@
 //! The board: cells, incremental make/undo with a per-ply state stack, a
-//! Zobrist hash, and per-cell line keys from which every line pattern, threat
-//! class and evaluation term is a table lookup.
+//! Zobrist hash, and line words from which every cell's line keys, and so
+//! every line pattern, threat class and evaluation term, are table lookups.
 //!
 //! Cells live in a padded 32x32 array (see [`crate::types::Pos`]); every cell
 //! outside the board is a wall, so line windows never need bounds checks.
-//! Each cell keeps, per direction, the key of the ten cells around it, and
-//! for each colour the four patterns, the threat class and the cell's value.
-//! A move changes the keys of the 40 cells within five steps on its lines;
-//! undo reverses exactly that, so both are cheap and symmetric.
+//! Every line of the padded array, in each direction, is one word of two
+//! bits a cell: a cell's key on a direction (the ten cells around it) is
+//! two shifts of its line's word. Each empty cell keeps, for each colour,
+//! its four patterns, its threat class and its value. A move sets its bits
+//! in four words and refreshes the cells within five steps on its lines;
+//! undo clears the bits and copies those cells' caches back.
 
 mod zobrist;
 
 use crate::eval::{self, weights::EvalWeights};
-use crate::rules::pattern::{self, key_shift, Pattern, RuleTable};
+use crate::rules::pattern::{self, Pattern, RuleTable};
 use crate::rules::threat::{Threat, NUM_THREATS};
 use crate::types::*;
 use std::fmt;
@@ -78,22 +80,31 @@ const LINE_STEPS: [i32; LINE_CELLS] = {
     out
 };
 
-/// For each entry of [`LINE_STEPS`], the shift of the placed stone in that
-/// cell's line key: a stone k steps behind a cell sits at `key_shift(-k)`.
-const LINE_KEY_SHIFTS: [u32; LINE_CELLS] = {
-    let mut out = [0; LINE_CELLS];
-    let mut j = 0;
-    while j < LINE_CELLS {
-        let k = (j % 10 / 2 + 1) as i32;
-        out[j] = if j % 2 == 0 {
-            key_shift(-k)
-        } else {
-            key_shift(k)
-        };
-        j += 1;
+/// Line words: one a line of the padded array in each direction, 32 rows,
+/// 32 columns and 63 diagonals each way (see [`line_slot`]).
+const NUM_LINES: usize = 32 + 32 + 63 + 63;
+
+/// The line word of cell index `i` on direction `d` and the cell's bit
+/// offset in it. Along every line the offset grows in the direction's
+/// step ([`DIRS`]), as the key's neighbours do.
+#[inline(always)]
+fn line_slot(i: usize, d: usize) -> (usize, u32) {
+    let (x, y) = (i & 31, (i >> 5) & 31);
+    match d {
+        0 => (y, 2 * x as u32),
+        1 => (32 + x, 2 * y as u32),
+        2 => (64 + 31 + x - y, 2 * y as u32),
+        _ => (64 + 63 + x + y, 2 * y as u32),
     }
-    out
-};
+}
+
+/// The line key (see [`pattern::key_shift`]) of the cell at bit offset
+/// `shift` of line word `w`: the five cells before it, then the five
+/// after. Board cells sit at least five cells from either end of a line.
+#[inline(always)]
+fn key_at(w: u64, shift: u32) -> u32 {
+    ((w >> (shift - 10)) & 0x3FF) as u32 | (((w >> (shift + 2)) & 0x3FF) as u32) << 10
+}
 
 /// The padded-array index of `p`, masked so that the compiler can drop the
 /// bounds checks on the fixed-size cell arrays. Every cell within five
@@ -171,11 +182,10 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
-/// Everything the board caches about one cell. 32 bytes: two per cache line.
+/// Everything the board caches about one empty cell. 16 bytes: four per
+/// cache line.
 #[derive(Clone, Copy, Default)]
 struct CellInfo {
-    /// Line key per direction (ten neighbours, two bits each).
-    keys: [u32; 4],
     /// Patterns per colour, one byte per direction (`Pattern as u8`,
     /// direction d in bits 8d..8d+8). Kept as words: updating a byte of an
     /// array and reading the array back would stall the CPU.
@@ -222,6 +232,8 @@ pub struct Board {
     rule: Rule,
     cells: Box<[u8; NUM_CELLS]>,
     info: Box<[CellInfo; NUM_CELLS]>,
+    /// Every cell's code in the words of its four lines ([`line_slot`]).
+    lines: [u64; NUM_LINES],
     tables: [ColorTables; 2],
     patterns: &'static RuleTable,
     /// The rule's evaluation weights (cell values are kept with them).
@@ -278,6 +290,7 @@ impl Board {
             rule,
             cells,
             info: Box::new([CellInfo::default(); NUM_CELLS]),
+            lines: [0; NUM_LINES],
             tables,
             patterns: pattern::rule_table(rule),
             eval: eval::eval_weights(rule),
@@ -298,6 +311,7 @@ impl Board {
 
     /// Recomputes every cache from the cells alone.
     fn rebuild(&mut self) {
+        self.lines = self.scratch_lines();
         self.info = self.scratch_info();
         self.value_sum = [0; 2];
         self.threat_count = [[0; NUM_THREATS]; 2];
@@ -312,34 +326,39 @@ impl Board {
         self.hash = self.scratch_hash();
     }
 
-    /// Cell caches computed from scratch (for `rebuild` and the consistency
-    /// check). Occupied cells get keys but no patterns: they are never read.
+    /// The line words from the cells alone.
+    fn scratch_lines(&self) -> [u64; NUM_LINES] {
+        let mut lines = [0u64; NUM_LINES];
+        for (i, &c) in self.cells.iter().enumerate() {
+            for d in 0..4 {
+                let (line, shift) = line_slot(i, d);
+                lines[line] |= u64::from(c) << shift;
+            }
+        }
+        lines
+    }
+
+    /// Cell caches computed from scratch, from the line words (for
+    /// `rebuild` and the consistency check). Occupied cells get none: they
+    /// are never read.
     fn scratch_info(&self) -> Box<[CellInfo; NUM_CELLS]> {
         let mut info = Box::new([CellInfo::default(); NUM_CELLS]);
         for &p in &self.all_cells {
-            let ci = &mut info[p.index()];
-            for (d, &dir) in DIRS.iter().enumerate() {
-                let mut key = 0u32;
-                for k in -5..=5 {
-                    if k != 0 {
-                        let c = self.cells[p.step(dir, k).index()] as u32;
-                        key |= c << key_shift(k);
-                    }
-                }
-                ci.keys[d] = key;
+            if self.cells[p.index()] != EMPTY {
+                continue;
             }
-            if self.cells[p.index()] == EMPTY {
-                for c in Color::BOTH {
-                    let t = &self.tables[c.index()];
-                    let mut word = 0u32;
-                    for d in 0..4 {
-                        word |= (self.patterns.get(ci.keys[d], c.index()) as u32) << (8 * d);
-                    }
-                    ci.pats[c.index()] = word;
-                    let e = t.cell[eval::cell_index(word)];
-                    ci.threat[c.index()] = (e & 0xF) as u8;
-                    ci.value[c.index()] = (e >> 4) as i16;
+            let ci = &mut info[p.index()];
+            for c in Color::BOTH {
+                let t = &self.tables[c.index()];
+                let mut word = 0u32;
+                for d in 0..4 {
+                    let key = self.line_key(p, d);
+                    word |= (self.patterns.get(key, c.index()) as u32) << (8 * d);
                 }
+                ci.pats[c.index()] = word;
+                let e = t.cell[eval::cell_index(word)];
+                ci.threat[c.index()] = (e & 0xF) as u8;
+                ci.value[c.index()] = (e >> 4) as i16;
             }
         }
         info
@@ -381,12 +400,12 @@ impl Board {
     /// Compares every incremental cache with a recomputation from scratch.
     /// For tests and debugging; returns the first difference found.
     pub fn check_consistency(&self) -> Result<(), String> {
+        if self.lines != self.scratch_lines() {
+            return Err("line words differ".into());
+        }
         let info = self.scratch_info();
         for &p in &self.all_cells {
             let (a, b) = (&self.info[p.index()], &info[p.index()]);
-            if a.keys != b.keys {
-                return Err(format!("keys differ at {p:?}"));
-            }
             if self.cells[p.index()] == EMPTY
                 && (a.pats != b.pats || a.threat != b.threat || a.value != b.value)
             {
@@ -570,7 +589,8 @@ impl Board {
     /// The line key of `p` on direction `dir`.
     #[inline]
     pub fn line_key(&self, p: Pos, dir: usize) -> u32 {
-        self.info[p.index()].keys[dir]
+        let (line, shift) = line_slot(p.index(), dir);
+        key_at(self.lines[line], shift)
     }
 
     /// The pattern a `c` stone at `p` would make on `dir` if the key were
@@ -674,18 +694,20 @@ impl Board {
         self.cells[ix(p)] = c.cell();
         self.hash ^= zobrist::KEYS[c.index()][p.index()];
         self.set_side_to_move(c.flip());
-        let code = c.cell() as u32;
+        let code = u64::from(c.cell());
         // Cells five steps away (the last two entries of each direction)
-        // only need their keys updated when the rule's patterns do not look
-        // that far: freestyle's stop at four, so such a stone cannot change
-        // them; exact five and renju see overlines.
+        // are left alone when the rule's patterns do not look that far:
+        // freestyle's stop at four, so such a stone cannot change them;
+        // exact five and renju see overlines.
         let reach = if self.patterns.reach() == 5 { 10 } else { 8 };
         for d in 0..4 {
-            for j in 0..10 {
+            let (line, shift) = line_slot(ix(p), d);
+            self.lines[line] |= code << shift;
+            let w = self.lines[line];
+            for j in 0..reach {
                 let q = ix_off(p, LINE_STEPS[d * 10 + j]);
-                self.info[q].keys[d] |= code << LINE_KEY_SHIFTS[d * 10 + j];
-                if j < reach && self.cells[q] == EMPTY {
-                    self.update_cell(q, d);
+                if self.cells[q] == EMPTY {
+                    self.update_cell(q, d, w);
                 }
             }
         }
@@ -722,6 +744,10 @@ impl Board {
         self.hot = st.hot;
         self.stack.pop();
         self.cells[ix(p)] = EMPTY;
+        for d in 0..4 {
+            let (line, shift) = line_slot(ix(p), d);
+            self.lines[line] &= !(3 << shift);
+        }
         self.hash ^= zobrist::KEYS[color.index()][p.index()];
         self.set_side_to_move(side_before);
         // The line cells get back the caches saved when the stone was
@@ -744,12 +770,13 @@ impl Board {
         self.set_side_to_move(self.side.flip());
     }
 
-    /// Re-reads the pattern of empty cell `i` on direction `d` for both
-    /// colours and refreshes its threat class, value and the running totals.
+    /// Re-reads the pattern of empty cell `i` on direction `d` (whose line
+    /// word is `w`) for both colours and refreshes its threat class, value
+    /// and the running totals.
     #[inline(always)]
-    fn update_cell(&mut self, i: usize, d: usize) {
+    fn update_cell(&mut self, i: usize, d: usize, w: u64) {
         let shift = 8 * d as u32;
-        let pair = self.patterns.get_pair(self.info[i].keys[d]);
+        let pair = self.patterns.get_pair(key_at(w, line_slot(i, d).1));
         let old_pair =
             (self.info[i].pats[0] >> shift) as u8 | ((self.info[i].pats[1] >> shift) as u8) << 4;
         if pair == old_pair {
@@ -922,14 +949,29 @@ mod tests {
         for (d, &dir) in DIRS.iter().enumerate() {
             for k in 1..=5 {
                 let j = d * 10 + 2 * (k as usize - 1);
-                assert_eq!(
-                    (LINE_STEPS[j], LINE_KEY_SHIFTS[j]),
-                    (dir * k, key_shift(-k))
-                );
-                assert_eq!(
-                    (LINE_STEPS[j + 1], LINE_KEY_SHIFTS[j + 1]),
-                    (-dir * k, key_shift(k))
-                );
+                assert_eq!((LINE_STEPS[j], LINE_STEPS[j + 1]), (dir * k, -dir * k));
+            }
+        }
+        // Every cell of the padded array has a place of its own in a word
+        // of each direction, and a board cell's line neighbours share its
+        // word, two bits a step along the direction.
+        for (d, &dir) in DIRS.iter().enumerate() {
+            let mut seen = std::collections::HashSet::new();
+            for i in 0..NUM_CELLS {
+                let (line, shift) = line_slot(i, d);
+                assert!(line < NUM_LINES && shift < 64);
+                assert!(seen.insert((line, shift)), "direction {d}, cell {i}");
+            }
+            for y in 0..MAX_SIZE {
+                for x in 0..MAX_SIZE {
+                    let p = Pos::new(x, y);
+                    let (line, shift) = line_slot(p.index(), d);
+                    assert!((10..=52).contains(&shift));
+                    for k in -5..=5 {
+                        let q = p.step(dir, k).index();
+                        assert_eq!(line_slot(q, d), (line, (shift as i32 + 2 * k) as u32));
+                    }
+                }
             }
         }
         let mut from_rows = Vec::new();
