@@ -45,8 +45,9 @@ const SWAP2_UNLIMITED_MS: u64 = 5_000;
 pub const HELPER_THREAD_BYTES: u64 = 4 * MIB;
 
 /// What the whole process may spend besides the hash table: code, stacks,
-/// I/O buffers, the board copies (24 MiB), the pattern tables of every rule
-/// the process may load (8 MiB), each helper thread beyond the first
+/// I/O buffers, the board copies (24 MiB), the pattern, cell and ordering
+/// tables of every rule the process may load (8 MiB; about 6.5 are used),
+/// each helper thread beyond the first
 /// ([`HELPER_THREAD_BYTES`]), and 10% of the limit for what we forgot.
 /// The Gomocup judge measures the whole process and scores any excess as a
 /// crash, so this errs on the safe side.
