@@ -245,6 +245,9 @@ fn unfinished_best(
     (raised.0 != best && searched.iter().any(|&(p, _)| p == best)).then_some(raised)
 }
 
+/// Half the width of the first aspiration window at the root.
+const ASPIRATION_DELTA: Score = 40;
+
 /// Old history counts fade between searches: the position has changed.
 fn decay_history(history: &mut History) {
     for h in history.iter_mut() {
@@ -840,12 +843,15 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Root search with an aspiration window around the previous score.
+    /// Root search with an aspiration window around the previous score,
+    /// widened half again (and 20) after each fail. The first window is
+    /// +/- 40: narrower than the 60 of earlier versions, it won 800
+    /// self-play games in freestyle 15 and 20 (docs/tuning.md, session 32).
     fn aspiration(&mut self, depth: i32, prev: Score, use_window: bool) -> Score {
         if depth < 5 || !use_window || is_decisive(prev) {
             return self.search(-INFINITE, INFINITE, depth, 0, true, false);
         }
-        let mut delta = 60;
+        let mut delta = ASPIRATION_DELTA;
         let mut alpha = (prev - delta).max(-INFINITE);
         let mut beta = (prev + delta).min(INFINITE);
         loop {
