@@ -30,28 +30,20 @@ pub fn cell_value_raw(w: &EvalWeights, p: u32, t: u8) -> i32 {
     pattern_sum(&w.pattern, p) + w.threat[t as usize]
 }
 
-/// Sum of `table`'s values for four patterns packed one byte per direction.
 /// A cell's threat class and value for `rule` (Black's class under renju
 /// when `renju_black`), for every combination of its four line patterns,
 /// indexed by [`cell_index`]: `threat | value << 4` (values are 0 to
-/// [`MAX_CELL_VALUE`]). One lookup in place
-/// of the classification's index, the class and the four pattern values:
-/// the board refreshes a cell's terms tens of times a stone.
+/// [`MAX_CELL_VALUE`]). One lookup in place of the classification's
+/// index, the class and the four pattern values: the board refreshes a
+/// cell's terms tens of times a stone.
 pub fn cell_table(rule: Rule, renju_black: bool) -> &'static [u16] {
     static TABLES: [OnceLock<Box<[u16]>>; 10] = [const { OnceLock::new() }; 10];
     TABLES[table_slot(rule, renju_black)].get_or_init(|| {
         let w = eval_weights(rule);
-        let classes = &threat::threat_table()[usize::from(renju_black)];
-        (0..1u32 << 16)
-            .map(|i| {
-                let Some(pats) = index_patterns(i) else {
-                    return 0;
-                };
-                let t = classes[combo_index(pats)];
-                let v = cell_value_raw(w, pats, t).clamp(0, MAX_CELL_VALUE) as u16;
-                u16::from(t) | v << 4
-            })
-            .collect()
+        combination_table(renju_black, |pats, t| {
+            let v = cell_value_raw(w, pats, t).clamp(0, MAX_CELL_VALUE) as u16;
+            u16::from(t) | v << 4
+        })
     })
 }
 
@@ -64,19 +56,25 @@ pub fn order_table(rule: Rule, renju_black: bool) -> &'static [u32] {
     static TABLES: [OnceLock<Box<[u32]>>; 10] = [const { OnceLock::new() }; 10];
     TABLES[table_slot(rule, renju_black)].get_or_init(|| {
         let w = order_weights(rule);
-        let classes = &threat::threat_table()[usize::from(renju_black)];
-        (0..1u32 << 16)
-            .map(|i| {
-                let Some(pats) = index_patterns(i) else {
-                    return 0;
-                };
-                let t = classes[combo_index(pats)];
-                let mine = order_score(w, pats, t, 0, 0) as i16;
-                let theirs = order_score(w, 0, 0, pats, t) as i16;
-                u32::from(mine as u16) | u32::from(theirs as u16) << 16
-            })
-            .collect()
+        combination_table(renju_black, |pats, t| {
+            let mine = order_score(w, pats, t, 0, 0) as i16;
+            let theirs = order_score(w, 0, 0, pats, t) as i16;
+            u32::from(mine as u16) | u32::from(theirs as u16) << 16
+        })
     })
+}
+
+/// `entry(patterns, threat class)` for every [`cell_index`] (the class
+/// renju Black's when `renju_black`); an index that is no combination of
+/// patterns (a nibble of 15) never occurs and gets the default.
+fn combination_table<T: Default>(renju_black: bool, entry: impl Fn(u32, u8) -> T) -> Box<[T]> {
+    let classes = &threat::threat_table()[usize::from(renju_black)];
+    (0..1u32 << 16)
+        .map(|i| match index_patterns(i) {
+            Some(pats) => entry(pats, classes[combo_index(pats)]),
+            None => T::default(),
+        })
+        .collect()
 }
 
 /// The slot of a rule's table for one colour.
@@ -126,6 +124,7 @@ pub fn cell_index(pats: u32) -> usize {
     ((x | x >> 8) & 0xFFFF) as usize
 }
 
+/// Sum of `table`'s values for four patterns packed one byte per direction.
 #[inline]
 fn pattern_sum(table: &[i32; 15], p: u32) -> i32 {
     let v = |i: u32| table[((p >> (8 * i)) & 0xFF) as usize];
