@@ -5,7 +5,7 @@ pub mod weights;
 
 use crate::rules::pattern::NUM_PATTERNS;
 use crate::rules::threat::{self, combo_index, Threat};
-use crate::types::Rule;
+use crate::types::{Color, LineRule, Rule};
 use std::sync::OnceLock;
 use weights::*;
 
@@ -99,15 +99,14 @@ fn index_patterns(i: u32) -> Option<u32> {
         .then_some(pats)
 }
 
-/// Builds every rule's cell tables now (see
-/// [`crate::rules::build_all_tables`]).
+/// Builds now the cell and ordering tables of both colours of every rule,
+/// as boards pick them (see [`crate::rules::build_all_tables`]).
 pub fn build_all_cell_tables() {
     for rule in Rule::ALL {
-        cell_table(rule, false);
-        order_table(rule, false);
-        if rule == Rule::Renju {
-            cell_table(rule, true);
-            order_table(rule, true);
+        for c in Color::BOTH {
+            let renju_black = rule.line_rule(c) == LineRule::RenjuBlack;
+            cell_table(rule, renju_black);
+            order_table(rule, renju_black);
         }
     }
 }
