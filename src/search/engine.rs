@@ -1425,14 +1425,27 @@ impl<'a> Worker<'a> {
         }
         let defend = self.board.threat_count(op, Threat::Flex4) > 0;
         // A four-three cell of the opponent wins unless it is taken away
-        // first: only moves on its lines (within a line window) or fours of
-        // our own can stop it. (Not at the root, which sees every move.)
-        let four_three: Vec<Pos> =
-            if !defend && ply > 0 && self.board.threat_count(op, Threat::Block4Flex3) > 0 {
-                self.playable_cells(op, Threat::Block4Flex3)
-            } else {
-                Vec::new()
-            };
+        // first, or the block of its four is a four of ours (a tempo, after
+        // which we can block the three). So below the root (which sees
+        // every move), where the opponent has four-three cells whose block
+        // is not yet a four of ours, only moves on the lines of those cells
+        // or of those blocks (within a line window: only they can make the
+        // block a four) and fours of our own can save us; nothing else
+        // does. A cell whose block is already a four of ours threatens
+        // nothing.
+        let mut four_three: Vec<Pos> = Vec::new();
+        let mut four_blocks: Vec<Pos> = Vec::new();
+        if !defend && ply > 0 && self.board.threat_count(op, Threat::Block4Flex3) > 0 {
+            for t in self.playable_cells(op, Threat::Block4Flex3) {
+                let Some(f) = self.five_cell_after(t) else {
+                    continue;
+                };
+                if self.board.threat(f, me) < Threat::Block4 {
+                    four_three.push(t);
+                    four_blocks.push(f);
+                }
+            }
+        }
         // Under an open three, a block must stop every open four the
         // opponent can make: it lies on a line through each of them. Where
         // no cell does (two open threes), only our fours are left, but the
@@ -1473,6 +1486,9 @@ impl<'a> Worker<'a> {
             if !four_three.is_empty()
                 && !mt.is_four()
                 && !four_three.iter().any(|&t| threats::on_line_within(p, t, 5))
+                && !four_blocks
+                    .iter()
+                    .any(|&f| threats::on_line_within(p, f, 5))
             {
                 continue;
             }
@@ -1493,6 +1509,18 @@ impl<'a> Worker<'a> {
             });
         }
         out
+    }
+
+    /// The cell where the opponent, after playing empty `t`, makes five
+    /// (the block of the four that `t` makes), if any.
+    fn five_cell_after(&mut self, t: Pos) -> Option<Pos> {
+        let op = self.board.side_to_move().flip();
+        self.board.pass();
+        self.board.make(t);
+        let f = threats::find_five_near(&self.board, t, op);
+        self.board.undo();
+        self.board.pass();
+        f
     }
 
     /// The node's killer moves and the counter move to the opponent's
@@ -1822,10 +1850,24 @@ mod tests {
         assert_eq!(s, eval);
     }
 
+    /// The moves generated below the root and at the root.
+    fn inner_and_root_moves(board: &Board) -> (Vec<Pos>, Vec<Pos>) {
+        with_worker(board, |w| {
+            let mut at_ply = |ply| {
+                w.gen_moves(ply, Pos::NONE, false)
+                    .iter()
+                    .map(|m| m.pos)
+                    .collect()
+            };
+            (at_ply(1), at_ply(0))
+        })
+    }
+
     #[test]
-    fn a_four_three_threat_leaves_only_its_lines_and_our_fours() {
-        // White's F8 makes a closed four on row 8 and an open three on
-        // column F: a win unless Black takes it away or answers with fours.
+    fn a_four_three_threat_leaves_only_its_lines_its_blocks_lines_and_our_fours() {
+        // White's G8 makes a closed four on row 8 (blocked at C8, its five
+        // at H8) and an open three on column G: a win unless Black takes
+        // it away, makes H8 a four of its own, or answers with fours.
         let d = "
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
@@ -1842,25 +1884,35 @@ mod tests {
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .";
-        let board = Board::from_diagram(d, Rule::Freestyle, Some(Color::Black)).unwrap();
+        let mut board = Board::from_diagram(d, Rule::Freestyle, Some(Color::Black)).unwrap();
         let t = Pos::new(6, 7);
+        let block = Pos::new(7, 7);
         assert_eq!(board.threat(t, Color::White), Threat::Block4Flex3);
-        let (inner, root): (Vec<Pos>, Vec<Pos>) = with_worker(&board, |w| {
-            let mut at_ply = |ply| {
-                w.gen_moves(ply, Pos::NONE, false)
-                    .iter()
-                    .map(|m| m.pos)
-                    .collect()
-            };
-            (at_ply(1), at_ply(0))
-        });
+        assert!(board.threat(block, Color::Black) < Threat::Block4);
+        let (inner, root) = inner_and_root_moves(&board);
         assert!(inner.contains(&t), "{inner:?}");
         assert!(inner.len() < root.len());
-        for p in root {
+        for &p in &root {
             let four = board.threat(p, Color::Black).is_four();
             let on_line = threats::on_line_within(p, t, 5);
-            assert_eq!(inner.contains(&p), four || on_line, "{p:?}");
+            let on_block_line = threats::on_line_within(p, block, 5);
+            assert_eq!(
+                inner.contains(&p),
+                four || on_line || on_block_line,
+                "{p:?}"
+            );
         }
+        // With H8 a four cell of Black's (H9-H11 Black), blocking there
+        // gains a tempo: the four-three threatens nothing, and every
+        // move is searched.
+        for y in 8..=10 {
+            board.place(Pos::new(7, y), Color::Black);
+        }
+        board.set_side_to_move(Color::Black);
+        assert_eq!(board.threat(t, Color::White), Threat::Block4Flex3);
+        assert!(board.threat(block, Color::Black).is_four());
+        let (inner, root) = inner_and_root_moves(&board);
+        assert_eq!(inner, root);
     }
 
     #[test]
