@@ -1432,17 +1432,15 @@ impl<'a> Worker<'a> {
         // or of those blocks (within a line window: only they can make the
         // block a four) and fours of our own can save us; nothing else
         // does. A cell whose block is already a four of ours threatens
-        // nothing.
-        let mut four_three: Vec<Pos> = Vec::new();
-        let mut four_blocks: Vec<Pos> = Vec::new();
+        // nothing. Each cell kept with its block.
+        let mut four_three: Vec<(Pos, Pos)> = Vec::new();
         if !defend && ply > 0 && self.board.threat_count(op, Threat::Block4Flex3) > 0 {
             for t in self.playable_cells(op, Threat::Block4Flex3) {
                 let Some(f) = self.five_cell_after(t) else {
                     continue;
                 };
                 if self.board.threat(f, me) < Threat::Block4 {
-                    four_three.push(t);
-                    four_blocks.push(f);
+                    four_three.push((t, f));
                 }
             }
         }
@@ -1485,10 +1483,9 @@ impl<'a> Worker<'a> {
             }
             if !four_three.is_empty()
                 && !mt.is_four()
-                && !four_three.iter().any(|&t| threats::on_line_within(p, t, 5))
-                && !four_blocks
-                    .iter()
-                    .any(|&f| threats::on_line_within(p, f, 5))
+                && !four_three.iter().any(|&(t, f)| {
+                    threats::on_line_within(p, t, 5) || threats::on_line_within(p, f, 5)
+                })
             {
                 continue;
             }
