@@ -18,6 +18,7 @@ use super::parse::{BlockKind, Command, Entry, Field, Info, ParseError};
 use super::Event;
 use crate::board::Board;
 use crate::rules;
+use crate::search::threats::PN_TABLE_BYTES;
 use crate::search::{self, DEFAULT_HASH_BYTES};
 use crate::search::{
     time, Balance, Report, RootEvent, SearchRequest, SearchResult, Searcher, TimeControl,
@@ -47,6 +48,7 @@ pub const HELPER_THREAD_BYTES: u64 = 4 * MIB;
 /// What the whole process may spend besides the hash table: code, stacks,
 /// I/O buffers, the board copies (24 MiB), the pattern, cell and ordering
 /// tables of every rule the process may load (8 MiB; about 6.5 are used),
+/// the root VCT's proof-number table ([`PN_TABLE_BYTES`], 8 MiB),
 /// each helper thread beyond the first
 /// ([`HELPER_THREAD_BYTES`]), and 10% of the limit for what we forgot.
 /// The Gomocup judge measures the whole process and scores any excess as a
@@ -56,7 +58,7 @@ pub fn hash_budget(max_memory: u64, threads: usize) -> u64 {
         return MAX_HASH_BYTES;
     }
     let helpers = threads.saturating_sub(1) as u64 * HELPER_THREAD_BYTES;
-    let headroom = 24 * MIB + 8 * MIB + helpers + max_memory / 10;
+    let headroom = 24 * MIB + 8 * MIB + PN_TABLE_BYTES + helpers + max_memory / 10;
     max_memory.saturating_sub(headroom).min(MAX_HASH_BYTES)
 }
 
@@ -1291,7 +1293,10 @@ mod tests {
         assert_eq!(hash_budget(0, 1), MAX_HASH_BYTES);
         let gomocup = 350 * MIB;
         let b = hash_budget(gomocup, 1);
-        assert!(b + 24 * MIB + gomocup / 10 <= gomocup, "{b}");
+        assert!(
+            b + 24 * MIB + PN_TABLE_BYTES + gomocup / 10 <= gomocup,
+            "{b}"
+        );
         assert!(b > 200 * MIB);
         assert_eq!(hash_budget(10 * MIB, 1), 0);
         // Every helper thread is paid for out of the table.

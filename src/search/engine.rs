@@ -148,6 +148,10 @@ impl Engine {
     }
 }
 
+/// The root VCT's share of the soft limit from which proof-number search
+/// takes over most of it (see [`Worker::run`]).
+const PN_MIN_SHARE: Duration = Duration::from_millis(300);
+
 /// The share of the hard limit (one part in this many) that the search
 /// leaves to the threat check of its answer.
 const THREAT_CHECK_SHARE: u32 = 50;
@@ -503,16 +507,39 @@ impl<'a> Worker<'a> {
         }
         self.take_threat_nodes();
         if !instant {
-            self.threats
-                .reset((if timed { u64::MAX } else { 200_000 }).min(node_share));
+            // The VCT: depth-first (iterative deepening finds the short wins
+            // first) within its share of the soft limit. When that share is
+            // long enough for it to pay, the depth-first search gets a
+            // quarter of it and proof-number search the rest: it follows
+            // the narrowest threats however deep, and threes that also
+            // block an open three of the opponent's. (At shorter shares it
+            // found no more wins and lost a little in self-play; without a
+            // clock the node budget is too small for it.)
+            let share = soft / 3;
+            let use_pn = timed && share >= PN_MIN_SHARE;
+            let budget = (if timed { u64::MAX } else { 200_000 }).min(node_share);
+            let dfs_share = if use_pn { soft / 12 } else { share };
+            self.threats.reset(if use_pn { budget / 4 } else { budget });
             self.threats.set_deadline(
-                timed.then(|| self.deadline_after(soft / 3, Duration::from_millis(20))),
+                timed.then(|| self.deadline_after(dfs_share, Duration::from_millis(20))),
             );
-            let vct = self.threats.vct(&mut self.board, 10, 12);
+            let mut vct = self.threats.vct(&mut self.board, 10, 12);
+            let dfs_nodes = self.threats.nodes;
+            self.take_threat_nodes();
+            let mut pn_nodes = 0;
+            if use_pn && vct.is_none() {
+                self.threats.reset(budget - budget / 4);
+                self.threats
+                    .set_deadline(Some(self.deadline_after(share, Duration::from_millis(20))));
+                vct = self.threats.vct_pn(&mut self.board, 12);
+                pn_nodes = self.threats.nodes;
+                self.take_threat_nodes();
+            }
             log::debug!(
-                "root VCT: {:?} after {} nodes, {} ms",
+                "root VCT: {:?} after {} + {} nodes, {} ms",
                 vct.map(|(p, plies)| (p.to_letter_number(), plies)),
-                self.threats.nodes,
+                dfs_nodes,
+                pn_nodes,
                 self.elapsed().as_millis()
             );
             if let Some((p, plies)) = vct {
@@ -522,7 +549,6 @@ impl<'a> Worker<'a> {
                     return self.result(p, score, 1, vec![p]);
                 }
             }
-            self.take_threat_nodes();
         }
         self.threats.set_deadline(None);
 

@@ -4,13 +4,22 @@
 //! Both work on the side to move as the attacker. A four leaves the defender
 //! exactly one reply (its five cell), so VCF is a narrow, deep search; VCT
 //! also tries open threes, after which every defence (blocking cells and the
-//! defender's own fours) must be refuted.
+//! defender's own fours) must be refuted. The VCT comes in two searches:
+//! depth-first with iterative deepening ([`ThreatSearch::vct`]) and
+//! proof-number search ([`ThreatSearch::vct_pn`], in `pn`), which also
+//! keeps attacking under an open three of the defender's.
 
 use crate::board::Board;
 use crate::rules::pattern::Pattern;
 use crate::rules::threat::Threat;
 use crate::types::{Color, Pos, DIRS};
 use std::sync::atomic::{AtomicBool, Ordering};
+
+mod pn;
+
+/// Memory of the proof-number VCT's table (made at its first use, by the
+/// main search thread only: the root VCT).
+pub const PN_TABLE_BYTES: u64 = (std::mem::size_of::<pn::PnEntry>() as u64) << pn::PN_BITS;
 
 /// The two result caches of a threat search. An engine keeps one set from
 /// search to search and clears it (a few hundred microseconds) instead of
@@ -24,6 +33,8 @@ pub struct ThreatCaches {
     /// (positive) or that was proven to win (negative), and the proven
     /// win's length in plies.
     vct: Vec<(u64, i8, u8)>,
+    /// Proof and disproof numbers of the proof-number VCT.
+    pn: pn::PnTable,
 }
 
 impl Default for ThreatCaches {
@@ -31,6 +42,7 @@ impl Default for ThreatCaches {
         ThreatCaches {
             fail: vec![(0, 0); 1 << CACHE_BITS],
             vct: vec![(0, 0, 0); 1 << CACHE_BITS],
+            pn: pn::PnTable::default(),
         }
     }
 }
