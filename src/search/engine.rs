@@ -499,7 +499,7 @@ impl<'a> Worker<'a> {
         if let Some(line) = self.threats.vcf(&mut self.board, 40) {
             if let Some(&p) = line.first() {
                 if !req.blocked.contains(&p) {
-                    let score = win_in(line.len() as i32);
+                    let score = win_in(threats::win_plies(&line));
                     self.report(reports, 1, score, &line, 0);
                     return self.result(p, score, 1, line);
                 }

@@ -276,7 +276,7 @@ impl<'a> ThreatSearch<'a> {
         }
         let start = line.len();
         if self.vcf_rec(b, vcf_fours, line) {
-            return Some((line.len() - start) as i32);
+            return Some(win_plies(&line[start..]));
         }
         if depth <= 0 || self.out_of_budget() {
             return None;
@@ -480,6 +480,15 @@ pub fn defence_moves(b: &mut Board, att: Color) -> Vec<Pos> {
     out
 }
 
+/// The length in plies of a win whose line (attacker and defender moves
+/// alternating, from [`ThreatSearch::vcf`]) is `line`: a win ends with the
+/// attacker's five, after an odd number of plies. A line is one short of
+/// that where renju Black could not block a four (its block forbidden):
+/// Black plays elsewhere, and the five follows.
+pub fn win_plies(line: &[Pos]) -> i32 {
+    line.len() as i32 | 1
+}
+
 /// The empty cells where `c` has threat `t` and may play (renju Black's
 /// forbidden cells left out).
 pub fn playable_cells(b: &mut Board, c: Color, t: Threat) -> Vec<Pos> {
@@ -616,6 +625,37 @@ pub(crate) mod tests {
             sorted(&d),
             vec![(2, 7), (3, 7), (6, 2), (7, 2), (7, 7), (8, 7)]
         );
+    }
+
+    /// White's four G9-G12 (column G, closed at G13) can only be blocked at
+    /// G8, where Black would make six on row 8: forbidden. (G8 itself makes
+    /// White only a closed four, G7 being Black's.) The VCF line is the
+    /// four and the five (Black's move between them is any): a win in
+    /// three plies.
+    #[test]
+    fn a_four_whose_block_is_forbidden_wins_in_three_plies() {
+        let mut d = String::new();
+        for y in 0..15 {
+            for x in 0..15 {
+                let c = match (x, y) {
+                    (3..=5, 7) | (7..=8, 7) | (6, 12) | (6, 6) => 'x',
+                    (6, 8..=10) | (0, 0) | (14, 0) | (14, 14) => 'o',
+                    _ => '.',
+                };
+                d.push(c);
+            }
+            d.push('\n');
+        }
+        let mut board = Board::from_diagram(&d, Rule::Renju, Some(Color::White)).unwrap();
+        let g8 = Pos::new(6, 7);
+        assert!(board.is_forbidden(g8));
+        let line = ThreatSearch::new(10_000, None).vcf(&mut board, 4).unwrap();
+        assert_eq!(line, vec![Pos::new(6, 11), g8]);
+        assert_eq!(win_plies(&line), 3);
+        let vct = ThreatSearch::new(10_000, None).vct(&mut board, 2, 4);
+        assert_eq!(vct, Some((Pos::new(6, 11), 3)));
+        let pn = ThreatSearch::new(10_000, None).vct_pn(&mut board, 4);
+        assert_eq!(pn, Some((Pos::new(6, 11), 3)));
     }
 
     #[test]

@@ -356,7 +356,7 @@ impl ThreatSearch<'_> {
             if attacker {
                 let mut line = Vec::new();
                 if self.vcf_rec(b, vcf_fours, &mut line) {
-                    break 'body line.first().map(|&p| (line.len() as i32, p));
+                    break 'body line.first().map(|&p| (super::win_plies(&line), p));
                 }
                 let Expansion::Moves(moves) = self.expand(b, true, true, ply, vcf_fours) else {
                     break 'body None;
