@@ -395,35 +395,13 @@ impl<'a> ThreatSearch<'a> {
         line: &mut Vec<Pos>,
     ) -> Option<i32> {
         self.nodes += 1;
-        let def = b.side_to_move();
-        let att = def.flip();
-        if b.threat_count(def, Threat::Five) > 0 {
-            return None;
-        }
-        let defences = defence_moves(b, att);
-        if defences.is_empty() {
-            // Open fours no single stone stops, and no four to answer
-            // with: the attacker plays one and then a five. Otherwise
-            // nothing forces a reply: the threat was not real.
-            let open_fours = b.threat_count(att, Threat::Flex4) > 0
-                && !playable_cells(b, att, Threat::Flex4).is_empty();
-            return open_fours.then_some(4);
-        }
-        // The strongest defences first: our own fours (they gain a tempo),
-        // then the cells that matter most to the attacker.
-        let mut defences = defences;
-        defences.sort_by_key(|&q| {
-            let own_four = b.threat(q, def).is_four();
-            (
-                std::cmp::Reverse(own_four),
-                std::cmp::Reverse(b.threat(q, att)),
-            )
-        });
+        let defences = match defender_replies(b) {
+            Replies::Refuted => return None,
+            Replies::Through(plies) => return Some(plies),
+            Replies::Moves(m) => m,
+        };
         let mut longest = 0;
         for q in defences {
-            if def == Color::Black && b.forbidden_candidate(q) && b.is_forbidden(q) {
-                continue;
-            }
             b.make(q);
             let len = line.len();
             let won = self.vct_attack(b, depth - 1, vcf_fours, line);
@@ -434,17 +412,63 @@ impl<'a> ThreatSearch<'a> {
                 return None;
             }
         }
-        if longest == 0 {
-            // Every defence forbidden (renju Black): the threat goes through,
-            // a five in two plies, or an open four then a five in four.
-            longest = if b.threat_count(att, Threat::Five) > 0 {
-                2
-            } else {
-                4
-            };
-        }
         Some(longest)
     }
+}
+
+/// What the defender, to move after the attacker's threat, can do.
+pub(super) enum Replies {
+    /// The threat forces nothing: the defender makes a five first, or
+    /// the attacker threatens nothing after all.
+    Refuted,
+    /// No reply stops it: the attacker's five comes in this many plies.
+    Through(i32),
+    /// The replies to search, the strongest first: our own fours (they
+    /// gain a tempo), then the cells that matter most to the attacker;
+    /// renju Black's forbidden cells left out.
+    Moves(Vec<Pos>),
+}
+
+/// The defender's replies ([`defence_moves`]) as both VCTs search them.
+pub(super) fn defender_replies(b: &mut Board) -> Replies {
+    let def = b.side_to_move();
+    let att = def.flip();
+    if b.threat_count(def, Threat::Five) > 0 {
+        return Replies::Refuted;
+    }
+    let defences = defence_moves(b, att);
+    if defences.is_empty() {
+        // Open fours no single stone stops, and no four to answer with:
+        // the attacker plays one and then a five. Otherwise nothing forces
+        // a reply: the threat was not real.
+        let open_fours = b.threat_count(att, Threat::Flex4) > 0
+            && !playable_cells(b, att, Threat::Flex4).is_empty();
+        return if open_fours {
+            Replies::Through(4)
+        } else {
+            Replies::Refuted
+        };
+    }
+    let mut moves: Vec<Pos> = defences
+        .into_iter()
+        .filter(|&q| b.is_legal_for(q, def))
+        .collect();
+    if moves.is_empty() {
+        // Every defence forbidden (renju Black): the threat goes through,
+        // a five in two plies, or an open four then a five in four.
+        return Replies::Through(if b.threat_count(att, Threat::Five) > 0 {
+            2
+        } else {
+            4
+        });
+    }
+    moves.sort_by_key(|&q| {
+        (
+            std::cmp::Reverse(b.threat(q, def).is_four()),
+            std::cmp::Reverse(b.threat(q, att)),
+        )
+    });
+    Replies::Moves(moves)
 }
 
 /// The defender's replies to the attacker's threats, with the defender to

@@ -12,10 +12,12 @@
 //! from attacker nodes. A win's length is counted afterwards over the proof
 //! tree, re-proving what the table lost.
 
-use super::{attack_candidates, defence_moves, find_threat, ThreatSearch, DEFENDER_KEY};
+use super::{
+    attack_candidates, defender_replies, find_threat, Replies, ThreatSearch, DEFENDER_KEY,
+};
 use crate::board::Board;
 use crate::rules::threat::Threat;
-use crate::types::{Color, Pos};
+use crate::types::Pos;
 use std::collections::HashMap;
 
 /// Proof and disproof numbers are capped here: "infinite".
@@ -177,58 +179,26 @@ impl ThreatSearch<'_> {
             } else {
                 Vec::new()
             };
-            let moves: Vec<Pos> = attack_candidates(b, att, |t| t.is_four() || t.is_three())
-                .into_iter()
-                .filter(|&(p, t)| {
-                    def_flex4.is_empty()
-                        || t.is_four()
-                        || super::blocks_open_fours(b, p, def, &def_flex4)
-                })
-                .map(|(p, _)| p)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .filter(|&p| {
-                    !(att == Color::Black && b.forbidden_candidate(p) && b.is_forbidden(p))
-                })
-                .collect();
+            let mut moves = Vec::new();
+            for (p, t) in attack_candidates(b, att, |t| t.is_four() || t.is_three()) {
+                let forcing = def_flex4.is_empty()
+                    || t.is_four()
+                    || super::blocks_open_fours(b, p, def, &def_flex4);
+                if forcing && b.is_legal_for(p, att) {
+                    moves.push(p);
+                }
+            }
             if moves.is_empty() {
                 Expansion::Done(INF, 0)
             } else {
                 Expansion::Moves(moves)
             }
         } else {
-            let def = b.side_to_move();
-            let att = def.flip();
-            if b.threat_count(def, Threat::Five) > 0 {
-                return Expansion::Done(INF, 0);
+            match defender_replies(b) {
+                Replies::Refuted => Expansion::Done(INF, 0),
+                Replies::Through(_) => Expansion::Done(0, INF),
+                Replies::Moves(moves) => Expansion::Moves(moves),
             }
-            let defences = defence_moves(b, att);
-            if defences.is_empty() {
-                let open_fours = b.threat_count(att, Threat::Flex4) > 0
-                    && !super::playable_cells(b, att, Threat::Flex4).is_empty();
-                return if open_fours {
-                    Expansion::Done(0, INF)
-                } else {
-                    Expansion::Done(INF, 0)
-                };
-            }
-            let mut moves: Vec<Pos> = defences
-                .into_iter()
-                .filter(|&q| {
-                    !(def == Color::Black && b.forbidden_candidate(q) && b.is_forbidden(q))
-                })
-                .collect();
-            if moves.is_empty() {
-                // Every defence forbidden: the threat goes through.
-                return Expansion::Done(0, INF);
-            }
-            moves.sort_by_key(|&q| {
-                (
-                    std::cmp::Reverse(b.threat(q, def).is_four()),
-                    std::cmp::Reverse(b.threat(q, att)),
-                )
-            });
-            Expansion::Moves(moves)
         }
     }
 
@@ -391,21 +361,10 @@ impl ThreatSearch<'_> {
                 }
                 best
             } else {
-                let def = b.side_to_move();
-                let att = def.flip();
-                match self.expand(b, false, true, ply, vcf_fours) {
-                    Expansion::Done(0, _) => {
-                        // No defence stops it: a five in two plies, or an open
-                        // four and then a five in four.
-                        let n = if b.threat_count(att, Threat::Five) > 0 {
-                            2
-                        } else {
-                            4
-                        };
-                        Some((n, Pos::NONE))
-                    }
-                    Expansion::Done(..) => None,
-                    Expansion::Moves(moves) => {
+                match defender_replies(b) {
+                    Replies::Refuted => None,
+                    Replies::Through(plies) => Some((plies, Pos::NONE)),
+                    Replies::Moves(moves) => {
                         let mut longest = 0;
                         for q in moves {
                             b.make(q);
@@ -430,7 +389,7 @@ impl ThreatSearch<'_> {
 mod tests {
     use super::*;
     use crate::bench::parse_pos_line;
-    use crate::types::Rule;
+    use crate::types::{Color, Rule};
 
     fn board(rule: Rule, moves: &str) -> Board {
         let moves = parse_pos_line(moves).expect("pos line");
