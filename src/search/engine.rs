@@ -1378,7 +1378,7 @@ impl<'a> Worker<'a> {
         let old_alpha = alpha;
         let mut alpha = alpha.max(eval);
         for p in cands {
-            if renju_black && self.board.forbidden_candidate(p) && self.board.is_forbidden(p) {
+            if renju_black && !self.board.is_legal_for(p, me) {
                 continue;
             }
             self.board.make(p);
@@ -1515,7 +1515,7 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            if renju_black && self.board.forbidden_candidate(p) && self.board.is_forbidden(p) {
+            if renju_black && !self.board.is_legal_for(p, me) {
                 continue;
             }
             out.push(self.score_cell(p, me, tt_move, refuters));

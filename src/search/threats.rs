@@ -178,7 +178,7 @@ impl<'a> ThreatSearch<'a> {
             cands = attack_candidates(b, att, Threat::is_four);
         }
         for (p, t) in cands {
-            if att == Color::Black && b.forbidden_candidate(p) && b.is_forbidden(p) {
+            if !b.is_legal_for(p, att) {
                 continue;
             }
             if t == Threat::Flex4 && def_fives == 0 {
@@ -206,7 +206,7 @@ impl<'a> ThreatSearch<'a> {
             };
             line.push(p);
             line.push(q);
-            if def == Color::Black && b.forbidden_candidate(q) && b.is_forbidden(q) {
+            if !b.is_legal_for(q, def) {
                 // Black cannot block: the five comes next.
                 b.undo();
                 line.pop();
@@ -349,7 +349,7 @@ impl<'a> ThreatSearch<'a> {
         let att = b.side_to_move();
         let cands = attack_candidates(b, att, |t| t.is_four() || t.is_three());
         for (p, _) in cands {
-            if att == Color::Black && b.forbidden_candidate(p) && b.is_forbidden(p) {
+            if !b.is_legal_for(p, att) {
                 continue;
             }
             b.make(p);
