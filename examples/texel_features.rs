@@ -18,6 +18,11 @@
 //! instance a stronger engine's evaluation, squashed), and only that final
 //! position is written, with RESULT as its result, if it is quiet.
 //!
+//! With `--threat-mask`, lines are labelled positions as for `--final`, and
+//! each quiet final position is written as its target, the evaluation
+//! without the threat-mask term, and its threat mask (`eval::threat_mask`),
+//! for `tools/threat_mask_fit.py`.
+//!
 //! `cargo run --release --example texel_features [SKIP_PLIES [NODES]] < games.txt`,
 //! `cargo run --release --example texel_features --final < labelled.txt`;
 //! `tools/texel_fit.py` fits the weights. See docs/tuning.md.
@@ -35,8 +40,22 @@ const PER_SIDE: usize = NUM_PATTERNS + NUM_THREATS;
 const LABEL_CLAMP: i32 = 2000;
 
 fn main() -> anyhow::Result<()> {
-    if std::env::args().nth(1).as_deref() == Some("--final") {
-        return final_positions();
+    match std::env::args().nth(1).as_deref() {
+        Some("--final") => {
+            return final_positions(|out, target, ply, b| {
+                write_line(out, target, ply, 0, &features(b))
+            })
+        }
+        Some("--threat-mask") => {
+            return final_positions(|out, target, _, b| {
+                let me = b.side_to_move();
+                let w = b.eval_weights();
+                let eval = tengen::eval::combine(w, b.value_sum(me), b.value_sum(me.flip()));
+                let mask = tengen::eval::threat_mask(b, me);
+                writeln!(out, "{target} {eval} {mask}")
+            })
+        }
+        _ => {}
     }
     let skip: usize = std::env::args()
         .nth(1)
@@ -75,8 +94,11 @@ fn main() -> anyhow::Result<()> {
     })
 }
 
-/// `--final`: one labelled position a line.
-fn final_positions() -> anyhow::Result<()> {
+/// `--final` and `--threat-mask`: one labelled position a line; `write`
+/// writes each quiet final position (with its target and ply).
+fn final_positions(
+    write: impl Fn(&mut dyn Write, f64, usize, &Board) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
     each_game(|game, out| {
         let Some(target) = game
             .result
@@ -96,7 +118,7 @@ fn final_positions() -> anyhow::Result<()> {
             };
             b.make(p);
             let written = if tengen::bench::is_quiet(b) {
-                write_line(out, target, ply + 1, 0, &features(b))
+                write(out, target, ply + 1, b)
             } else {
                 Ok(())
             };

@@ -1,11 +1,13 @@
 //! Static evaluation: per-cell values from pattern combinations (kept
-//! incrementally by the board) summed into a position score.
+//! incrementally by the board) summed into a position score, plus a term
+//! for the position's threat mask.
 
 pub mod weights;
 
 use crate::rules::pattern::NUM_PATTERNS;
 use crate::rules::threat::{self, combo_index, Threat};
 use crate::types::{Color, LineRule, Rule};
+use crate::Board;
 use std::sync::OnceLock;
 use weights::*;
 
@@ -154,6 +156,39 @@ pub fn order_score(w: &OrderWeights, my_pats: u32, my_t: u8, opp_pats: u32, opp_
     score
 }
 
+/// The threat mask of a position for the side to move `me`: which threat
+/// classes each side has an empty cell of, one bit each. Ours: a four with
+/// more (bit 0), a lone four (1), an open three with more or a double three
+/// (2), an open three (3); the opponent's: an open four (4), a four-three
+/// (5), a four with more (6), a lone four (7), an open three with more or a
+/// double three (8), an open three (9). Indexes
+/// [`EvalWeights::threat_mask`].
+#[inline]
+pub fn threat_mask(b: &Board, me: Color) -> usize {
+    let op = me.flip();
+    let has = |c: Color, t: Threat| usize::from(b.threat_count(c, t) > 0);
+    has(me, Threat::Block4Plus)
+        | has(me, Threat::Block4) << 1
+        | (has(me, Threat::Flex3Plus) | has(me, Threat::Flex3x2)) << 2
+        | has(me, Threat::Flex3) << 3
+        | has(op, Threat::Flex4) << 4
+        | has(op, Threat::Block4Flex3) << 5
+        | has(op, Threat::Block4Plus) << 6
+        | has(op, Threat::Block4) << 7
+        | (has(op, Threat::Flex3Plus) | has(op, Threat::Flex3x2)) << 8
+        | has(op, Threat::Flex3) << 9
+}
+
+/// The static evaluation of `b` for the side to move: the cell sums
+/// combined, plus the threat-mask term.
+#[inline]
+pub fn evaluate(b: &Board) -> i32 {
+    let me = b.side_to_move();
+    let w = b.eval_weights();
+    combine(w, b.value_sum(me), b.value_sum(me.flip()))
+        + i32::from(w.threat_mask[threat_mask(b, me)])
+}
+
 /// Combines the two colours' summed cell values into a score for the side to
 /// move (`own`) against the other side (`opp`).
 #[inline]
@@ -183,6 +218,39 @@ mod tests {
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .";
+
+    #[test]
+    fn the_threat_mask_says_which_threats_each_side_can_make() {
+        // White to move: its closed three makes a four at K7 or K8, and
+        // Black's open three makes an open four at E8 or I8.
+        let white = Board::from_diagram(POSITION, Rule::Freestyle, Some(Color::White)).unwrap();
+        let m = super::threat_mask(&white, Color::White);
+        assert_ne!(m & 0b11, 0, "our four: {m:#b}");
+        assert_ne!(m & 1 << 4, 0, "their open four: {m:#b}");
+        // Black to move: its own open four is no bit (a won position is not
+        // scored by the mask), White's four is.
+        let black = Board::from_diagram(POSITION, Rule::Freestyle, Some(Color::Black)).unwrap();
+        let m = super::threat_mask(&black, Color::Black);
+        assert_ne!(m & 0b11 << 6, 0, "their four: {m:#b}");
+        assert_eq!(m & 1 << 4, 0, "White has no open three: {m:#b}");
+        // One stone: no three or four for anyone.
+        let mut lone = Board::new(15, 15, Rule::Freestyle).unwrap();
+        lone.make(Pos::new(7, 7));
+        assert_eq!(super::threat_mask(&lone, Color::White), 0);
+    }
+
+    #[test]
+    fn the_evaluation_adds_the_threat_mask_term_to_the_cell_sums() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            for me in Color::BOTH {
+                let b = Board::from_diagram(POSITION, rule, Some(me)).unwrap();
+                let w = super::eval_weights(rule);
+                let sums = super::combine(w, b.value_sum(me), b.value_sum(me.flip()));
+                let term = i32::from(w.threat_mask[super::threat_mask(&b, me)]);
+                assert_eq!(super::evaluate(&b), sums + term, "{rule:?} {me:?}");
+            }
+        }
+    }
 
     #[test]
     fn each_rule_values_cells_with_its_own_weights() {

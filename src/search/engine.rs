@@ -923,13 +923,7 @@ impl<'a> Worker<'a> {
 
     /// Static evaluation for the side to move.
     fn evaluate(&self) -> Score {
-        let me = self.board.side_to_move();
-        let s = eval::combine(
-            self.board.eval_weights(),
-            self.board.value_sum(me),
-            self.board.value_sum(me.flip()),
-        );
-        s.clamp(-WIN_MIN + 1, WIN_MIN - 1)
+        eval::evaluate(&self.board).clamp(-WIN_MIN + 1, WIN_MIN - 1)
     }
 
     /// The static evaluation after our move `p`, for the side to move now.
