@@ -48,10 +48,8 @@ fn main() -> anyhow::Result<()> {
         }
         Some("--threat-mask") => {
             return final_positions(|out, target, _, b| {
-                let me = b.side_to_move();
-                let w = b.eval_weights();
-                let eval = tengen::eval::combine(w, b.value_sum(me), b.value_sum(me.flip()));
-                let mask = tengen::eval::threat_mask(b, me);
+                let eval = tengen::eval::cell_sum_eval(b);
+                let mask = tengen::eval::threat_mask(b);
                 writeln!(out, "{target} {eval} {mask}")
             })
         }

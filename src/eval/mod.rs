@@ -156,7 +156,7 @@ pub fn order_score(w: &OrderWeights, my_pats: u32, my_t: u8, opp_pats: u32, opp_
     score
 }
 
-/// The threat mask of a position for the side to move `me`: which threat
+/// The threat mask of a position for the side to move: which threat
 /// classes each side has an empty cell of, one bit each. Ours: a four with
 /// more (bit 0), a lone four (1), an open three with more or a double three
 /// (2), an open three (3); the opponent's: an open four (4), a four-three
@@ -164,7 +164,8 @@ pub fn order_score(w: &OrderWeights, my_pats: u32, my_t: u8, opp_pats: u32, opp_
 /// double three (8), an open three (9). Indexes
 /// [`EvalWeights::threat_mask`].
 #[inline]
-pub fn threat_mask(b: &Board, me: Color) -> usize {
+pub fn threat_mask(b: &Board) -> usize {
+    let me = b.side_to_move();
     let op = me.flip();
     let has = |c: Color, t: Threat| usize::from(b.threat_count(c, t) > 0);
     has(me, Threat::Block4Plus)
@@ -179,14 +180,23 @@ pub fn threat_mask(b: &Board, me: Color) -> usize {
         | has(op, Threat::Flex3) << 9
 }
 
+/// The cell sums of `b` combined for the side to move: the evaluation
+/// without its threat-mask term.
+#[inline]
+pub fn cell_sum_eval(b: &Board) -> i32 {
+    let me = b.side_to_move();
+    combine(b.eval_weights(), b.value_sum(me), b.value_sum(me.flip()))
+}
+
 /// The static evaluation of `b` for the side to move: the cell sums
-/// combined, plus the threat-mask term.
+/// combined, plus the threat-mask term where the rule has one.
 #[inline]
 pub fn evaluate(b: &Board) -> i32 {
-    let me = b.side_to_move();
-    let w = b.eval_weights();
-    combine(w, b.value_sum(me), b.value_sum(me.flip()))
-        + i32::from(w.threat_mask[threat_mask(b, me)])
+    let term = b
+        .eval_weights()
+        .threat_mask
+        .map_or(0, |t| i32::from(t[threat_mask(b)]));
+    cell_sum_eval(b) + term
 }
 
 /// Combines the two colours' summed cell values into a score for the side to
@@ -224,19 +234,19 @@ mod tests {
         // White to move: its closed three makes a four at K7 or K8, and
         // Black's open three makes an open four at E8 or I8.
         let white = Board::from_diagram(POSITION, Rule::Freestyle, Some(Color::White)).unwrap();
-        let m = super::threat_mask(&white, Color::White);
+        let m = super::threat_mask(&white);
         assert_ne!(m & 0b11, 0, "our four: {m:#b}");
         assert_ne!(m & 1 << 4, 0, "their open four: {m:#b}");
         // Black to move: its own open four is no bit (a won position is not
         // scored by the mask), White's four is.
         let black = Board::from_diagram(POSITION, Rule::Freestyle, Some(Color::Black)).unwrap();
-        let m = super::threat_mask(&black, Color::Black);
+        let m = super::threat_mask(&black);
         assert_ne!(m & 0b11 << 6, 0, "their four: {m:#b}");
         assert_eq!(m & 1 << 4, 0, "White has no open three: {m:#b}");
         // One stone: no three or four for anyone.
         let mut lone = Board::new(15, 15, Rule::Freestyle).unwrap();
         lone.make(Pos::new(7, 7));
-        assert_eq!(super::threat_mask(&lone, Color::White), 0);
+        assert_eq!(super::threat_mask(&lone), 0);
     }
 
     #[test]
@@ -246,7 +256,10 @@ mod tests {
                 let b = Board::from_diagram(POSITION, rule, Some(me)).unwrap();
                 let w = super::eval_weights(rule);
                 let sums = super::combine(w, b.value_sum(me), b.value_sum(me.flip()));
-                let term = i32::from(w.threat_mask[super::threat_mask(&b, me)]);
+                assert_eq!(super::cell_sum_eval(&b), sums, "{rule:?} {me:?}");
+                let term = w
+                    .threat_mask
+                    .map_or(0, |t| i32::from(t[super::threat_mask(&b)]));
                 assert_eq!(super::evaluate(&b), sums + term, "{rule:?} {me:?}");
             }
         }

@@ -30,8 +30,9 @@ pub struct EvalWeights {
     /// count [`SELF_WEIGHT`].
     pub opp_weight: i32,
     /// Added to the position's score for the side to move, indexed by its
-    /// threat mask (`eval::threat_mask`).
-    pub threat_mask: &'static [i16; THREAT_MASKS],
+    /// threat mask (`eval::threat_mask`); `None`: no such term, and no mask
+    /// computed.
+    pub threat_mask: Option<&'static [i16; THREAT_MASKS]>,
 }
 
 /// The number of threat masks: ten bits.
@@ -44,7 +45,7 @@ pub const FITTED_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 0, 1, 5, 8, 7, 14, 16, 43, 47, 71, 71, 150, 70],
     threat: [0, 0, 0, 10, 30, 17, 58, 70, 5, 66, 154, 252, 500, 0],
     opp_weight: 14,
-    threat_mask: &NO_THREAT_MASK,
+    threat_mask: None,
 };
 
 /// The weights of earlier versions (Texel round 1, fitted to self-play
@@ -53,7 +54,7 @@ pub const RESULT_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 2, 3, 6, 8, 5, 4, 13, 33, 36, 37, 72, 150, 70],
     threat: [0, 0, 0, 11, 16, 9, 42, 73, 7, 34, 151, 252, 500, 0],
     opp_weight: 14,
-    threat_mask: &NO_THREAT_MASK,
+    threat_mask: None,
 };
 
 /// Fitted like [`FITTED_EVAL`] to Rapfi's evaluations, of exact-five
@@ -63,7 +64,7 @@ pub const EXACT_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 0, 1, 6, 8, 9, 11, 17, 36, 45, 69, 62, 150, 70],
     threat: [0, 0, 0, 1, 23, 10, 51, 73, 7, 66, 152, 242, 500, 0],
     opp_weight: 13,
-    threat_mask: &NO_THREAT_MASK,
+    threat_mask: None,
 };
 
 /// Renju's: the weights of [`RESULT_EVAL`] moved a little towards Rapfi's
@@ -74,7 +75,7 @@ pub const RENJU_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 2, 3, 7, 8, 0, 12, 12, 34, 36, 45, 71, 150, 70],
     threat: [0, 2, 0, 6, 19, 12, 43, 72, 10, 39, 151, 251, 500, 0],
     opp_weight: 14,
-    threat_mask: &NO_THREAT_MASK,
+    threat_mask: None,
 };
 
 /// Freestyle's threat-mask values, fitted to Rapfi's evaluations of 6,992
@@ -171,9 +172,6 @@ pub const RENJU_THREAT_MASK: [i16; THREAT_MASKS] = [
     -71, -79, 0, 0, -30, 18, 41, 0, -93, -163, -164, -113, -56, -134, -43, 0, 21, -44, 0, 0, 0,
     -48, 0, 0, 5, -60, -22, 0, -17, 40, 0, 0, 0, -22, 0, 0, 0, -9, 0, 0, 0, -13, -49, 0, -16, 58,
 ];
-
-/// No threat-mask term: every rule's for now.
-pub const NO_THREAT_MASK: [i16; THREAT_MASKS] = [0; THREAT_MASKS];
 
 /// A forbidden cell's whole value for renju Black.
 pub const FORBIDDEN_VALUE: i32 = 0;
