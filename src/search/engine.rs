@@ -1177,6 +1177,10 @@ impl<'a> Worker<'a> {
             && !is_decisive(beta)
             && static_eval >= beta - 18 + 30 * depth + 170 * i32::from(threatened);
 
+        // The combination cells, found when the move-count limit is first
+        // reached.
+        let combos = self.board.rule() == Rule::Freestyle;
+        let mut combo: Option<Vec<Pos>> = None;
         let mut best = -INFINITE;
         let mut best_move = Pos::NONE;
         let old_alpha = alpha;
@@ -1206,7 +1210,23 @@ impl<'a> Worker<'a> {
                 // node with more fours than the limit is full of delaying
                 // ones (the quiescence search still tries fours at the leaves).
                 if searched >= move_count_limit {
-                    continue;
+                    // Except, in freestyle, a move (not a four) that
+                    // completes a window with two of our four cells: a
+                    // combination, which may threaten a VCF
+                    // (`threats::combination_cells`). Measured neutral to
+                    // slightly harmful in renju and exact five, so off
+                    // there (docs/tuning.md, session 36).
+                    if m.four || !combos {
+                        continue;
+                    }
+                    let cells = combo.get_or_insert_with(|| {
+                        let mut v = Vec::new();
+                        threats::combination_cells(&self.board, me, &mut v);
+                        v
+                    });
+                    if !cells.contains(&m.pos) {
+                        continue;
+                    }
                 }
                 // Futility: a quiet move cannot lift a static score this far
                 // below alpha back up within a few plies.

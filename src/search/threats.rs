@@ -12,7 +12,7 @@
 use crate::board::Board;
 use crate::rules::pattern::Pattern;
 use crate::rules::threat::Threat;
-use crate::types::{Color, Pos, DIRS};
+use crate::types::{Color, Pos, DIRS, DIR_XY};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod pn;
@@ -596,6 +596,73 @@ pub fn on_line_within(p: Pos, q: Pos, k: i32) -> bool {
     (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= k
 }
 
+/// The most four cells of one side [`combination_cells`] looks at; more
+/// are rare, and the rest are left out.
+const COMBO_MAX_FOURS: usize = 24;
+
+/// The empty cells that share a five-cell window, free of the opponent's
+/// stones, with two (or more) cells where `me` can make a four: after
+/// those two fours (each played with tempo, its block forced), a stone
+/// here makes a four of the window, often a double four or a four-three.
+/// Such a move is quiet (it makes no three by itself) yet can threaten a
+/// VCF, so in freestyle the search does not prune it with the late moves
+/// (docs/tuning.md, session 36). Two four cells whose fours lie on the
+/// line that joins them count for nothing. Appended to `out`, each cell
+/// once.
+pub fn combination_cells(b: &Board, me: Color, out: &mut Vec<Pos>) {
+    let op = me.flip();
+    let mut fours = [Pos::NONE; COMBO_MAX_FOURS];
+    let mut n = 0;
+    for p in b.hot_cells(me) {
+        if n < COMBO_MAX_FOURS && b.threat(p, me).is_four() {
+            fours[n] = p;
+            n += 1;
+        }
+    }
+    for (i, &a) in fours[..n].iter().enumerate() {
+        for &c in &fours[i + 1..n] {
+            let (dx, dy) = (c.x() - a.x(), c.y() - a.y());
+            let span = dx.abs().max(dy.abs());
+            if span > 4 || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+                continue;
+            }
+            let (ux, uy) = (dx.signum(), dy.signum());
+            // Two cells of one four (or of fours on one line) make no
+            // combination: the first four's block takes the line.
+            let dir = DIR_XY
+                .iter()
+                .position(|&d| d == (ux, uy) || d == (-ux, -uy))
+                .unwrap_or(0);
+            if b.pattern(a, me, dir) >= Pattern::B4 || b.pattern(c, me, dir) >= Pattern::B4 {
+                continue;
+            }
+            // Each window [a - k*u, a + (4 - k)*u] that holds c too.
+            for k in 0..=(4 - span) {
+                let mut cells = [Pos::NONE; 5];
+                let mut open = true;
+                for (j, cell) in cells.iter_mut().enumerate() {
+                    let j = j as i32;
+                    match b.pos(a.x() + (j - k) * ux, a.y() + (j - k) * uy) {
+                        Some(q) if b.stone(q) != Some(op) => *cell = q,
+                        _ => {
+                            open = false;
+                            break;
+                        }
+                    }
+                }
+                if !open {
+                    continue;
+                }
+                for q in cells {
+                    if q != a && q != c && b.is_empty(q) && !out.contains(&q) {
+                        out.push(q);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Chebyshev distance between two cells.
 #[inline]
 pub fn distance(a: Pos, b: Pos) -> i32 {
@@ -637,6 +704,57 @@ pub(crate) mod tests {
         let mut v: Vec<(i32, i32)> = cells.iter().map(|p| (p.x(), p.y())).collect();
         v.sort();
         v
+    }
+
+    /// Black's closed threes on row 6 (B6-D6, blocked at A6) and column G
+    /// (G9-G11, blocked at G12): four cells E6 and F6, and G8 and G7. E6
+    /// and G8 share a diagonal: after both fours, F7 makes a third stone
+    /// there (a combination cell); `white_f7` takes F7 away.
+    fn combination_board(white_f7: bool) -> Board {
+        let mut d = String::new();
+        for y in 0..15 {
+            for x in 0..15 {
+                let c = match (x, y) {
+                    (1..=3, 5) | (6, 8..=10) => 'x',
+                    (0, 5) | (6, 11) => 'o',
+                    (5, 6) if white_f7 => 'o',
+                    _ => '.',
+                };
+                d.push(c);
+            }
+            d.push('\n');
+        }
+        Board::from_diagram(&d, Rule::Freestyle, Some(Color::Black)).unwrap()
+    }
+
+    #[test]
+    fn combination_cells_complete_a_window_with_two_four_cells() {
+        let b = combination_board(false);
+        for (x, y) in [(4, 5), (5, 5), (6, 6), (6, 7)] {
+            assert!(b.threat(Pos::new(x, y), Color::Black).is_four());
+        }
+        let mut cells = Vec::new();
+        combination_cells(&b, Color::Black, &mut cells);
+        let cells = sorted(&cells);
+        // F7 and H9 with E6 and G8; H8 with F6 and G7.
+        for cell in [(5, 6), (7, 8), (7, 7)] {
+            assert!(cells.contains(&cell), "{cell:?} in {cells:?}");
+        }
+        // Not G6 or H6: E6 and F6 are the cells of one four (row 6).
+        assert!(!cells.contains(&(6, 5)) && !cells.contains(&(7, 5)));
+        // No four cells of White's, no combination cells.
+        let mut white = Vec::new();
+        combination_cells(&b, Color::White, &mut white);
+        assert!(white.is_empty());
+        // A White stone at F7 closes every window through E6 and G8.
+        let b = combination_board(true);
+        let mut cells = Vec::new();
+        combination_cells(&b, Color::Black, &mut cells);
+        let cells = sorted(&cells);
+        assert!(
+            !cells.contains(&(7, 8)) && cells.contains(&(7, 7)),
+            "{cells:?}"
+        );
     }
 
     #[test]
