@@ -237,6 +237,10 @@ fn proves_the_win_behind_a_forced_block() {
 /// no longer cut to its lines when its block is a four of ours (session
 /// 33: that cut made false proofs), it proves it in about 3M (depth 16;
 /// 2M reach depth 12), so the bound is 4M, the bound of the suite above.
+/// That proof needed luck (a principal variation through the node where
+/// the quiet L13 wins; docs/tuning.md, session 36); since the combination
+/// cells are not pruned by the move-count limit, it holds with the
+/// threat-mask term too (about 2.3M).
 #[test]
 fn plays_the_quiet_move_that_starts_a_long_win() {
     let searcher = Searcher::new(32 << 20);
