@@ -1219,11 +1219,8 @@ impl<'a> Worker<'a> {
                     if m.four || !combos {
                         continue;
                     }
-                    let cells = combo.get_or_insert_with(|| {
-                        let mut v = Vec::new();
-                        threats::combination_cells(&self.board, me, &mut v);
-                        v
-                    });
+                    let cells =
+                        combo.get_or_insert_with(|| threats::combination_cells(&self.board, me));
                     if !cells.contains(&m.pos) {
                         continue;
                     }

@@ -607,10 +607,10 @@ const COMBO_MAX_FOURS: usize = 24;
 /// Such a move is quiet (it makes no three by itself) yet can threaten a
 /// VCF, so in freestyle the search does not prune it with the late moves
 /// (docs/tuning.md, session 36). Two four cells whose fours lie on the
-/// line that joins them count for nothing. Appended to `out`, each cell
-/// once.
-pub fn combination_cells(b: &Board, me: Color, out: &mut Vec<Pos>) {
+/// line that joins them count for nothing. Each cell once.
+pub fn combination_cells(b: &Board, me: Color) -> Vec<Pos> {
     let op = me.flip();
+    let mut out = Vec::new();
     let mut fours = [Pos::NONE; COMBO_MAX_FOURS];
     let mut n = 0;
     for p in b.hot_cells(me) {
@@ -621,11 +621,11 @@ pub fn combination_cells(b: &Board, me: Color, out: &mut Vec<Pos>) {
     }
     for (i, &a) in fours[..n].iter().enumerate() {
         for &c in &fours[i + 1..n] {
-            let (dx, dy) = (c.x() - a.x(), c.y() - a.y());
-            let span = dx.abs().max(dy.abs());
-            if span > 4 || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+            if !on_line_within(a, c, 4) {
                 continue;
             }
+            let (dx, dy) = (c.x() - a.x(), c.y() - a.y());
+            let span = distance(a, c);
             let (ux, uy) = (dx.signum(), dy.signum());
             // Two cells of one four (or of fours on one line) make no
             // combination: the first four's block takes the line.
@@ -661,6 +661,7 @@ pub fn combination_cells(b: &Board, me: Color, out: &mut Vec<Pos>) {
             }
         }
     }
+    out
 }
 
 /// Chebyshev distance between two cells.
@@ -733,9 +734,7 @@ pub(crate) mod tests {
         for (x, y) in [(4, 5), (5, 5), (6, 6), (6, 7)] {
             assert!(b.threat(Pos::new(x, y), Color::Black).is_four());
         }
-        let mut cells = Vec::new();
-        combination_cells(&b, Color::Black, &mut cells);
-        let cells = sorted(&cells);
+        let cells = sorted(&combination_cells(&b, Color::Black));
         // F7 and H9 with E6 and G8; H8 with F6 and G7.
         for cell in [(5, 6), (7, 8), (7, 7)] {
             assert!(cells.contains(&cell), "{cell:?} in {cells:?}");
@@ -743,14 +742,10 @@ pub(crate) mod tests {
         // Not G6 or H6: E6 and F6 are the cells of one four (row 6).
         assert!(!cells.contains(&(6, 5)) && !cells.contains(&(7, 5)));
         // No four cells of White's, no combination cells.
-        let mut white = Vec::new();
-        combination_cells(&b, Color::White, &mut white);
-        assert!(white.is_empty());
+        assert!(combination_cells(&b, Color::White).is_empty());
         // A White stone at F7 closes every window through E6 and G8.
         let b = combination_board(true);
-        let mut cells = Vec::new();
-        combination_cells(&b, Color::Black, &mut cells);
-        let cells = sorted(&cells);
+        let cells = sorted(&combination_cells(&b, Color::Black));
         assert!(
             !cells.contains(&(7, 8)) && cells.contains(&(7, 7)),
             "{cells:?}"
