@@ -122,6 +122,32 @@ fn commands_before_start() {
 }
 
 #[test]
+fn a_block_without_done_is_rejected_and_the_next_command_obeyed() {
+    let mut e = started();
+    e.send("TURN 7,7");
+    let (x, y) = parse_move_on(&e.reply(), 15, 15);
+    // A BOARD whose DONE was lost, then the manager sends it again.
+    e.send_all(&["BOARD", "1,1,1", "BOARD", "1,1,2", "2,2,1", "DONE"]);
+    e.expect("ERROR BOARD rejected, position unchanged: no DONE before 'BOARD'");
+    let (a, b) = parse_move_on(&e.reply(), 15, 15);
+    assert!((a, b) != (1, 1) && (a, b) != (2, 2));
+    // A command inside a block: an error for the block, then its own reply.
+    e.send_all(&["YXBOARD", "3,3,1", "ABOUT"]);
+    e.expect("ERROR YXBOARD rejected, position unchanged: no DONE before 'ABOUT'");
+    e.expect_prefix("name=");
+    // The position is the second BOARD's and our move; the rejected
+    // YXBOARD changed nothing: taking back our answer leaves 2,2 last.
+    e.send(&format!("TAKEBACK {a},{b}"));
+    e.expect("OK");
+    e.send("TAKEBACK 2,2");
+    e.expect("OK");
+    e.send(&format!("TAKEBACK {x},{y}"));
+    e.expect(&format!(
+        "ERROR TAKEBACK {x},{y}: only the last move (1,1) can be taken back"
+    ));
+}
+
+#[test]
 fn unsupported_board_sizes() {
     let mut e = Engine::start();
     for (cmd, w, h) in [
@@ -178,9 +204,11 @@ fn bad_board_blocks_are_rejected_whole() {
             &["1,1"],
             "ERROR BOARD rejected, position unchanged: bad line '1,1' (expected x,y,f)",
         ),
+        // A word that is no command (a command would close the block:
+        // `a_block_without_done_is_rejected_and_the_next_command_obeyed`).
         (
-            &["TURN 1,1", "2,2,1"],
-            "ERROR BOARD rejected, position unchanged: bad line 'TURN 1,1' (expected x,y,f)",
+            &["TURNS 1,1", "2,2,1"],
+            "ERROR BOARD rejected, position unchanged: bad line 'TURNS 1,1' (expected x,y,f)",
         ),
     ];
     for (lines, reply) in bad_blocks {

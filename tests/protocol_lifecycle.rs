@@ -138,6 +138,34 @@ fn yxstop_mid_search_answers_now() {
 }
 
 #[test]
+fn yxstop_ends_every_search_of_a_swap2_answer() {
+    // The empty-board answer searches four openings, a quarter of the move
+    // time each (5 s here); after YXSTOP the rest are answered at once.
+    let mut e = Engine::start();
+    e.send("START 15");
+    e.expect("OK");
+    e.send("INFO timeout_turn 20000");
+    e.send_all(&["SWAP2BOARD", "DONE"]);
+    assert!(e.reply_within(Duration::from_millis(300)).is_none());
+    let t = Instant::now();
+    e.send("YXSTOP");
+    let m = e
+        .reply_within(EXIT)
+        .expect("the three stones within 1 s of the stop");
+    assert!(t.elapsed() < EXIT);
+    let stones: Vec<_> = m
+        .split_whitespace()
+        .map(|s| parse_move_on(s, 15, 15))
+        .collect();
+    assert_eq!(stones.len(), 3, "{m}");
+    // The next request thinks for its full time again.
+    e.send("INFO timeout_turn 1000");
+    e.send("BEGIN");
+    assert!(e.reply_within(Duration::from_millis(200)).is_none());
+    parse_move_on(&e.reply(), 15, 15);
+}
+
+#[test]
 fn info_during_a_search_applies_to_the_next_move() {
     let mut e = thinking(Duration::from_millis(200));
     e.send("INFO timeout_turn 200");

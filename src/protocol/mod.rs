@@ -57,12 +57,16 @@ fn read_loop<R: Read>(mut input: R, tx: &Sender<Event>, stop: &AtomicBool) {
             Ok(s) => assembler.feed(Ok(s)),
             Err(e) => assembler.feed(Err(e.clone())),
         };
-        let Some(ev) = fed else { return true };
-        let end = matches!(ev, Ok(Command::End));
-        if end {
-            stop.store(true, Ordering::Relaxed);
+        for ev in fed {
+            let end = matches!(ev, Ok(Command::End));
+            if end {
+                stop.store(true, Ordering::Relaxed);
+            }
+            if tx.send(Event::Line(ev, Instant::now())).is_err() || end {
+                return false;
+            }
         }
-        tx.send(Event::Line(ev, Instant::now())).is_ok() && !end
+        true
     };
     let mut going = true;
     while going {

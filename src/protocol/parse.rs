@@ -383,6 +383,9 @@ struct OpenBlock {
 /// block, its lines are gathered, and `DONE` yields one
 /// [`Command::Block`], or one error if any line was bad. `END` inside a
 /// block abandons it and is passed on (the engine is quitting anyway).
+/// Any other command inside a block means its `DONE` was lost: the block
+/// is rejected with one error and the command is passed on after it, so
+/// that a manager that re-sends the position still gets its answer.
 #[derive(Debug, Default)]
 pub struct Assembler {
     block: Option<OpenBlock>,
@@ -399,13 +402,14 @@ impl Assembler {
     }
 
     /// Feeds one line, or the reason a line could not be read (too long,
-    /// not UTF-8). Returns a command or an error to answer, or `None` when
-    /// the line was empty or went into an open block.
-    pub fn feed(&mut self, line: Result<&str, ParseError>) -> Option<Result<Command, ParseError>> {
+    /// not UTF-8). Returns the commands and errors to answer, in order:
+    /// none when the line was empty or went into an open block, two when
+    /// a command closed a block that had no `DONE`.
+    pub fn feed(&mut self, line: Result<&str, ParseError>) -> Vec<Result<Command, ParseError>> {
         let Some(block) = self.block.as_mut() else {
             return match line {
-                Err(e) => Some(Err(e)),
-                Ok(l) if l.trim().is_empty() => None,
+                Err(e) => vec![Err(e)],
+                Ok(l) if l.trim().is_empty() => vec![],
                 Ok(l) => match Command::parse(l) {
                     Ok(Command::BlockStart(kind)) => {
                         self.block = Some(OpenBlock {
@@ -413,12 +417,12 @@ impl Assembler {
                             entries: Vec::new(),
                             error: None,
                         });
-                        None
+                        vec![]
                     }
-                    Ok(Command::Done) => Some(Err(invalid(
+                    Ok(Command::Done) => vec![Err(invalid(
                         "DONE without BOARD, YXBOARD, SWAP2BOARD or YXBLOCK",
-                    ))),
-                    other => Some(other),
+                    ))],
+                    other => vec![other],
                 },
             };
         };
@@ -429,25 +433,38 @@ impl Assembler {
                     ParseError::Invalid(m) | ParseError::Unknown(m) => m,
                 };
                 block.error.get_or_insert(reason);
-                return None;
+                return vec![];
             }
         };
         if line.is_empty() {
-            return None;
+            return vec![];
         }
         if line.eq_ignore_ascii_case("DONE") {
-            let block = self.block.take()?;
-            return Some(match block.error {
+            let Some(block) = self.block.take() else {
+                return vec![];
+            };
+            return vec![match block.error {
                 Some(e) => Err(invalid(format!(
                     "{} rejected, position unchanged: {e}",
                     block.kind.name()
                 ))),
                 None => Ok(Command::Block(block.kind, block.entries)),
-            });
+            }];
         }
         if line.eq_ignore_ascii_case("END") {
             self.block = None;
-            return Some(Ok(Command::End));
+            return vec![Ok(Command::End)];
+        }
+        if line.starts_with(|c: char| c.is_ascii_alphabetic()) && Command::parse(line).is_ok() {
+            let name = block.kind.name();
+            self.block = None;
+            let word = line.split_whitespace().next().unwrap_or(line);
+            let mut out = vec![Err(invalid(format!(
+                "{name} rejected, position unchanged: no DONE before {}",
+                quote(word)
+            )))];
+            out.extend(self.feed(Ok(line)));
+            return out;
         }
         match parse_entry(block.kind, line) {
             Ok(_) if block.entries.len() >= MAX_BLOCK_ENTRIES => {
@@ -460,7 +477,7 @@ impl Assembler {
                 block.error.get_or_insert(reason);
             }
         }
-        None
+        vec![]
     }
 }
 
@@ -675,7 +692,7 @@ mod tests {
 
     fn feed_all(lines: &[&str]) -> Vec<Result<Command, ParseError>> {
         let mut a = Assembler::new();
-        lines.iter().filter_map(|l| a.feed(Ok(l))).collect()
+        lines.iter().flat_map(|l| a.feed(Ok(l))).collect()
     }
 
     #[test]
@@ -703,6 +720,37 @@ mod tests {
         // END inside a block is obeyed.
         assert_eq!(feed_all(&["BOARD", "1,1,1", "end"]), vec![Ok(Command::End)]);
 
+        // Another command inside a block: its DONE was lost. The block is
+        // rejected with one error, and the command is obeyed after it (a
+        // new block header opens a new block).
+        let out = feed_all(&["BOARD", "7,7,1", "INFO time_left 900", "DONE"]);
+        assert_eq!(out.len(), 3, "{out:?}");
+        assert!(
+            matches!(&out[0], Err(ParseError::Invalid(m)) if m.contains("BOARD rejected") && m.contains("no DONE")),
+            "{out:?}"
+        );
+        assert_eq!(out[1], Ok(Command::Info(Info::TimeLeft(900))));
+        assert!(matches!(&out[2], Err(ParseError::Invalid(m)) if m.contains("DONE without")));
+        let out = feed_all(&["BOARD", "7,7,1", "start 15", "BOARD", "8,8,1", "DONE"]);
+        assert_eq!(out.len(), 3, "{out:?}");
+        assert!(out[0].is_err());
+        assert_eq!(out[1], Ok(Command::Start(15)));
+        let Ok(Command::Block(BlockKind::Board, entries)) = &out[2] else {
+            panic!("{out:?}")
+        };
+        assert_eq!(
+            entries,
+            &vec![Entry {
+                x: 8,
+                y: 8,
+                field: Some(Field::Own)
+            }]
+        );
+        // An unknown word is a bad line, as before.
+        let out = feed_all(&["BOARD", "7,7,1", "FOO 1", "DONE"]);
+        assert_eq!(out.len(), 1);
+        assert!(matches!(&out[0], Err(ParseError::Invalid(m)) if m.contains("bad line")));
+
         // DONE outside a block.
         assert!(matches!(
             &feed_all(&["DONE"])[0],
@@ -711,12 +759,12 @@ mod tests {
 
         // An unreadable line inside a block rejects the block.
         let mut a = Assembler::new();
-        assert!(a.feed(Ok("YXBOARD")).is_none());
+        assert!(a.feed(Ok("YXBOARD")).is_empty());
         assert!(a.in_block());
         assert!(a
             .feed(Err(ParseError::Invalid("not UTF-8".into())))
-            .is_none());
-        assert!(matches!(a.feed(Ok("DONE")), Some(Err(_))));
+            .is_empty());
+        assert!(matches!(a.feed(Ok("DONE")).as_slice(), [Err(_)]));
         assert!(!a.in_block());
     }
 

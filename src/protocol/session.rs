@@ -200,6 +200,9 @@ pub struct Session {
     /// When the line being handled was read, if it came from the input
     /// (not from the queue of lines read during a search).
     line_at: Option<Instant>,
+    /// `YXSTOP` came during the current answer: an answer made of several
+    /// searches (swap2) does its remaining ones at once.
+    stop_asked: bool,
 }
 
 impl Session {
@@ -218,6 +221,7 @@ impl Session {
             hash_in_use: DEFAULT_HASH_BYTES,
             eof: false,
             line_at: None,
+            stop_asked: false,
         }
     }
 
@@ -322,7 +326,10 @@ impl Session {
         if self.thinking.is_some() {
             match line {
                 Ok(Command::End) => return Flow::Exit,
-                Ok(Command::Stop) => self.searcher.stop(),
+                Ok(Command::Stop) => {
+                    self.searcher.stop();
+                    self.stop_asked = true;
+                }
                 Ok(Command::Info(info)) if !matches!(info, Info::Rule(_)) => self.apply_info(info),
                 other => self.queue.push_back(other),
             }
@@ -717,7 +724,7 @@ impl Session {
     }
 
     fn launch(&mut self, mut req: SearchRequest, job: Job) {
-        if self.eof {
+        if self.eof || self.stop_asked {
             req.time = TimeControl {
                 turn_ms: Some(0),
                 ..TimeControl::infinite()
@@ -866,6 +873,7 @@ impl Session {
         if self.thinking.is_some() {
             return Flow::Continue;
         }
+        self.stop_asked = false;
         if self.drain_queue() == Flow::Exit {
             return Flow::Exit;
         }

@@ -6,7 +6,7 @@
 use super::smp::{self, Completed, Crew, HelperResult, History, Pool, Shared, MAX_THREADS};
 use super::threats::{self, find_threat, ThreatCaches, ThreatSearch};
 use super::time::{self, Clock, IterationPolicy, TimeLimits, WallClock};
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, MAP_AHEAD_BYTES};
 use super::{Iteration, Report, RootEvent, SearchRequest, SearchResult};
 use crate::board::Board;
 use crate::eval;
@@ -81,9 +81,18 @@ impl Engine {
     }
 
     pub fn clear_hash(&mut self) {
-        // Cleared in place: a new table would have to map its memory again.
-        if let Some(tt) = &self.tt {
-            tt.clear();
+        // A table that `TranspositionTable::new` maps whole is cleared in
+        // place: a new one would have to map its memory again. A larger
+        // one (gigabytes) is made anew: writing zeros over all of it
+        // would map every page and take a second or more, perhaps on a
+        // move's clock; fresh memory is zero already.
+        match &self.tt {
+            Some(tt) if tt.size_bytes() <= MAP_AHEAD_BYTES => tt.clear(),
+            Some(_) => {
+                self.tt = None;
+                self.table();
+            }
+            None => {}
         }
         for h in self.history.iter_mut() {
             h.fill(0);

@@ -151,7 +151,7 @@ fn bucket_count(bytes: usize) -> usize {
 const PAGE_BYTES: usize = 4096;
 
 /// Most of a table mapped when it is made (see [`map_pages`]).
-const MAP_AHEAD_BYTES: usize = 256 << 20;
+pub(super) const MAP_AHEAD_BYTES: usize = 256 << 20;
 
 /// Writes one word of every page of `entries` (a zero over a zero: no
 /// entry changes), so that the system maps the table now, while the
