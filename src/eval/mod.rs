@@ -251,10 +251,11 @@ mod tests {
 
     #[test]
     fn the_evaluation_adds_the_threat_mask_term_to_the_cell_sums() {
-        for rule in [Rule::Freestyle, Rule::Renju] {
+        for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Renju] {
             for me in Color::BOTH {
                 let b = Board::from_diagram(POSITION, rule, Some(me)).unwrap();
                 let w = super::eval_weights(rule);
+                assert!(w.threat_mask.is_some(), "{rule:?}");
                 let sums = super::combine(w, b.value_sum(me), b.value_sum(me.flip()));
                 assert_eq!(super::cell_sum_eval(&b), sums, "{rule:?} {me:?}");
                 let term = w
