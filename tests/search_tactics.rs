@@ -216,6 +216,49 @@ fn renju_black_never_plays_forbidden_five_cell_overline() {
     assert!(b.is_empty(p) && !b.is_forbidden(p));
 }
 
+#[test]
+fn renju_white_wins_by_leaving_black_only_forbidden_cells() {
+    // The end of a self-play game: four empty cells, White to move. Renju
+    // Black with only forbidden points left has lost (a foul or a time
+    // forfeit), so White plays the cell that leaves it so, and proves the
+    // win; a search that scored that as a draw played on (E10).
+    let moves = "n6m7n8j6m5o3n5n7l4k3l5k5l3l6m4k2k6k4k1n3j4k8l7j7j8h5i6m8l9h4m2m3g5h3h6\
+        i7g3g6f7e4h7h2h1i2l2l1g4g2j2d5c6e5e3d3f5d4d2f4c4e7d6k11e6b6m9k9k10i11h8h10l11f9j10\
+        l10j12h11f8j11g11g10g7i5g8i8e8d8i10h9f11h12h13e9c8d7c7c5d9i9g9e11m12n13j13e12c9c10\
+        e13f12g12i14g13d10f10d11g14g15b9l12b2e2f2i15m11m13c12d13j15n14o15k13d14k14m14e15\
+        n12o4o5b10a10o11i4a11o13o9c11c14b5a5f15a6k12h14a4n9o10g1j14a9a8b14a15j1i13d1c1f14\
+        l8b3b1f1b13o7i12b11k7a14a2o14e14n2b4b8a13b7c15e1m1n10h15a1o2l14a3j3i1c2m10n1n4c3\
+        m6f6d15i3o8n11f3a7l13a12j5o1m15o12k15b15c13b12n15j9o6";
+    let coords: Vec<(i32, i32)> = moves
+        .split_inclusive(|c: char| c.is_ascii_digit())
+        .fold(Vec::<String>::new(), |mut acc, part| {
+            // "n6" "m7" ...: a letter starts a new move.
+            if part.starts_with(|c: char| c.is_ascii_lowercase()) {
+                acc.push(part.to_string());
+            } else if let Some(last) = acc.last_mut() {
+                last.push_str(part);
+            }
+            acc
+        })
+        .iter()
+        .map(|m| {
+            let x = i32::from(m.as_bytes()[0] - b'a');
+            let y: i32 = m[1..].parse().expect("a row number");
+            (x, y - 1)
+        })
+        .collect();
+    assert_eq!(coords.len(), 221);
+    let b = Board::from_moves(15, 15, Rule::Renju, &coords).expect("a legal game");
+    assert_eq!(b.side_to_move(), Color::White);
+    assert_eq!(b.empty_count(), 4);
+    let (p, score) = best_move(&b, 500);
+    assert_eq!(score, win_in(1), "{p:?}");
+    let mut after = b.clone();
+    after.place(p, Color::White);
+    assert!(!after.is_full());
+    assert!(after.legal_moves(Color::Black).is_empty(), "{p:?}");
+}
+
 /// Short self-play games under every rule: every move legal, every game
 /// ends with a result the rules agree with.
 #[test]

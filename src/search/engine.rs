@@ -943,6 +943,19 @@ impl<'a> Worker<'a> {
         s
     }
 
+    /// True if `c`, to move, has empty cells left but may play none of
+    /// them (renju Black with only forbidden points).
+    fn no_legal_move(&mut self, c: Color) -> bool {
+        self.board.rule().has_forbidden(c)
+            && !self.board.is_full()
+            && !self
+                .board
+                .cells()
+                .to_vec()
+                .into_iter()
+                .any(|p| self.board.is_legal_for(p, c))
+    }
+
     /// True if `c` has an open four (or double four) cell it may play.
     fn has_flex4(&mut self, c: Color) -> bool {
         if self.board.threat_count(c, Threat::Flex4) == 0 {
@@ -1167,11 +1180,15 @@ impl<'a> Worker<'a> {
         };
         if moves.is_empty() {
             // Only forbidden blocks (renju), no block that stops every open
-            // four, or nothing left near the stones.
+            // four, or nothing left near the stones: a draw when the board
+            // is full, but renju Black with only forbidden cells left has
+            // lost (it must foul or let its clock run out).
             return if op_fives > 0 {
                 loss_in(plyi + 2)
             } else if op_threes {
                 loss_in(plyi + 4)
+            } else if self.no_legal_move(me) {
+                loss_in(plyi)
             } else {
                 DRAW
             };
