@@ -183,7 +183,7 @@ pub const FREESTYLE_THREAT_MASK: [i16; THREAT_MASKS] = [
 /// 12,548 quiet renju positions (up to 8 from each of 2,773 match games)
 /// on top of [`RENJU_EVAL`]'s cell sum (docs/tuning.md, session 37). The
 /// first table (2,526 positions, session 35) gained +35 Elo in renju
-/// over 800 games at 100 ms; this one +20 +/- 23 over that (800 games).
+/// over 800 games at 100 ms; this one +24 +/- 19 over that (1,200 games).
 pub const RENJU_THREAT_MASK: [i16; THREAT_MASKS] = [
     -49, -52, -15, -76, -48, 0, 10, -8, -147, 0, 17, -11, -87, 0, 8, 63, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
