@@ -948,12 +948,7 @@ impl<'a> Worker<'a> {
     fn no_legal_move(&mut self, c: Color) -> bool {
         self.board.rule().has_forbidden(c)
             && !self.board.is_full()
-            && !self
-                .board
-                .cells()
-                .to_vec()
-                .into_iter()
-                .any(|p| self.board.is_legal_for(p, c))
+            && self.board.legal_moves(c).is_empty()
     }
 
     /// True if `c` has an open four (or double four) cell it may play.
