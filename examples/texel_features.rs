@@ -23,6 +23,14 @@
 //! without the threat-mask term, and its threat mask (`eval::threat_mask`),
 //! for `tools/threat_mask_fit.py`.
 //!
+//! With `--combos`, lines are labelled positions as for `--final`, and each
+//! quiet final position is written as its target, the evaluation without
+//! the threat-mask term, its threat mask, and then for the side to move and
+//! for the opponent how many empty cells have each combination of four line
+//! patterns (`CODE:COUNT` pairs joined by commas, CODE the four pattern
+//! indices in ascending order as a base-15 number; `-` for none), for
+//! `tools/combo_fit.py`.
+//!
 //! `cargo run --release --example texel_features [SKIP_PLIES [NODES]] < games.txt`,
 //! `cargo run --release --example texel_features --final < labelled.txt`;
 //! `tools/texel_fit.py` fits the weights. See docs/tuning.md.
@@ -44,6 +52,26 @@ fn main() -> anyhow::Result<()> {
         Some("--final") => {
             return final_positions(|out, target, ply, b| {
                 write_line(out, target, ply, 0, &features(b))
+            })
+        }
+        Some("--combos") => {
+            return final_positions(|out, target, _, b| {
+                let eval = tengen::eval::cell_sum_eval(b);
+                let mask = tengen::eval::threat_mask(b);
+                write!(out, "{target} {eval} {mask}")?;
+                let me = b.side_to_move();
+                for c in [me, me.flip()] {
+                    let counts = combination_counts(b, c);
+                    let pairs: Vec<String> =
+                        counts.iter().map(|(k, n)| format!("{k}:{n}")).collect();
+                    let field = if pairs.is_empty() {
+                        "-".to_string()
+                    } else {
+                        pairs.join(",")
+                    };
+                    write!(out, " {field}")?;
+                }
+                writeln!(out)
             })
         }
         Some("--threat-mask") => {
@@ -155,6 +183,23 @@ fn write_line(
         write!(out, " {v}")?;
     }
     writeln!(out)
+}
+
+/// How many empty cells (not forbidden to `c`) have each combination of
+/// `c`'s four line patterns, keyed by the patterns in ascending order read
+/// as a base-15 number.
+fn combination_counts(b: &Board, c: Color) -> std::collections::BTreeMap<u32, u32> {
+    let mut counts = std::collections::BTreeMap::new();
+    for &p in b.cells() {
+        if !b.is_empty(p) || b.threat(p, c) == Threat::Forbidden {
+            continue;
+        }
+        let mut pats = b.patterns(p, c).map(|x| x as u32);
+        pats.sort_unstable();
+        let code = pats.iter().fold(0, |acc, &x| acc * NUM_PATTERNS as u32 + x);
+        *counts.entry(code).or_insert(0) += 1;
+    }
+    counts
 }
 
 fn features(b: &Board) -> [u32; 2 * PER_SIDE] {

@@ -2,6 +2,7 @@
 //! incrementally by the board) summed into a position score, plus a term
 //! for the position's threat mask.
 
+mod combos;
 pub mod weights;
 
 use crate::rules::pattern::NUM_PATTERNS;
@@ -23,13 +24,27 @@ pub fn eval_weights(rule: Rule) -> &'static EvalWeights {
 }
 
 /// The value of a cell from its four patterns (packed one byte per
-/// direction) and threat class.
+/// direction) and threat class: the patterns' values, the class bonus and
+/// the correction for the combination ([`EvalWeights::combos`]), at least 0.
 #[inline]
 pub fn cell_value_raw(w: &EvalWeights, p: u32, t: u8) -> i32 {
     if t == Threat::Forbidden as u8 {
         return FORBIDDEN_VALUE;
     }
-    pattern_sum(&w.pattern, p) + w.threat[t as usize]
+    (pattern_sum(&w.pattern, p) + w.threat[t as usize] + combo_delta(w.combos, p)).max(0)
+}
+
+/// The correction `combos` holds for four patterns (packed one byte per
+/// direction), or 0.
+fn combo_delta(combos: &[ComboDelta], p: u32) -> i32 {
+    if combos.is_empty() {
+        return 0;
+    }
+    let mut key = p.to_le_bytes();
+    key.sort_unstable();
+    combos
+        .binary_search_by(|c| c.patterns.cmp(&key))
+        .map_or(0, |i| i32::from(combos[i].delta))
 }
 
 /// A cell's threat class and value for `rule` (Black's class under renju
@@ -289,6 +304,39 @@ mod tests {
             differ += usize::from(value(Rule::Freestyle) != value(Rule::Renju));
         }
         assert!(differ > 0, "the two rules' weights differ on some cell");
+    }
+
+    #[test]
+    fn combination_corrections_are_sorted_and_change_their_cells_only() {
+        use crate::rules::pattern::NUM_PATTERNS;
+        for rule in Rule::ALL {
+            let combos = super::eval_weights(rule).combos;
+            for pair in combos.windows(2) {
+                assert!(pair[0].patterns < pair[1].patterns, "{rule:?} {pair:?}");
+            }
+            for c in combos {
+                assert!(
+                    c.patterns.windows(2).all(|p| p[0] <= p[1]),
+                    "{rule:?} {c:?}"
+                );
+                assert!(c.patterns.iter().all(|&p| usize::from(p) < NUM_PATTERNS));
+            }
+        }
+        let combos = super::eval_weights(Rule::ExactFive).combos;
+        assert!(!combos.is_empty());
+        // Every order of a combination's patterns over the directions finds
+        // its correction; another combination gets none.
+        let c = combos[combos.len() / 2];
+        let [a, b, x, y] = c.patterns;
+        for order in [[a, b, x, y], [y, x, b, a], [x, a, y, b]] {
+            let packed = u32::from_le_bytes(order);
+            assert_eq!(super::combo_delta(combos, packed), i32::from(c.delta));
+        }
+        let missing = (0..NUM_PATTERNS as u8)
+            .map(|p| [p, p, p, p])
+            .find(|k| combos.binary_search_by(|c| c.patterns.cmp(k)).is_err())
+            .expect("some combination without a correction");
+        assert_eq!(super::combo_delta(combos, u32::from_le_bytes(missing)), 0);
     }
 
     #[test]

@@ -2,9 +2,12 @@
 //! tuned. Units: roughly a hundredth of a "clear advantage".
 //!
 //! A cell's value for a colour is the sum of its four line patterns' values
-//! plus a bonus for what they make together (its threat class). The position
-//! is worth the sum over empty cells of the side to move's values minus the
-//! opponent's, with the opponent's discounted: it is our move.
+//! plus a bonus for what they make together (its threat class), plus, where
+//! the rule has them, a fitted correction for that very combination of
+//! patterns ([`EvalWeights::combos`], the tables in `combos.rs`), and never
+//! below 0. The position is worth the sum over empty cells of the side to
+//! move's values minus the opponent's, with the opponent's discounted: it is
+//! our move.
 //!
 //! On top of that sum comes a value for the position's threat mask
 //! ([`EvalWeights::threat_mask`]): which kinds of threat each side can make
@@ -33,7 +36,23 @@ pub struct EvalWeights {
     /// threat mask (`eval::threat_mask`); `None`: no such term, and no mask
     /// computed.
     pub threat_mask: Option<&'static [i16; THREAT_MASKS]>,
+    /// Corrections of a cell's value for some combinations of its four
+    /// line patterns (`eval::cell_value_raw`), in ascending order of
+    /// [`ComboDelta::patterns`]; empty: none.
+    pub combos: &'static [ComboDelta],
 }
+
+/// A correction of the value of a cell whose four line patterns are
+/// `patterns` (pattern indices in ascending order, whatever the directions
+/// they lie in): the pattern sum and threat class bonus value each
+/// combination only through its parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComboDelta {
+    pub patterns: [u8; 4],
+    pub delta: i16,
+}
+
+pub use super::combos::EXACT_COMBOS;
 
 /// The number of threat masks: ten bits.
 pub const THREAT_MASKS: usize = 1024;
@@ -46,6 +65,7 @@ pub const FITTED_EVAL: EvalWeights = EvalWeights {
     threat: [0, 0, 0, 10, 30, 17, 58, 70, 5, 66, 154, 252, 500, 0],
     opp_weight: 14,
     threat_mask: Some(&FREESTYLE_THREAT_MASK),
+    combos: &[],
 };
 
 /// The weights of earlier versions (Texel round 1, fitted to self-play
@@ -55,16 +75,20 @@ pub const RESULT_EVAL: EvalWeights = EvalWeights {
     threat: [0, 0, 0, 11, 16, 9, 42, 73, 7, 34, 151, 252, 500, 0],
     opp_weight: 14,
     threat_mask: None,
+    combos: &[],
 };
 
 /// Fitted like [`FITTED_EVAL`] to Rapfi's evaluations, of exact-five
 /// positions only (5,675 of them; docs/tuning.md, round 4). Used for exact
-/// five, where the freestyle fit did not win.
+/// five, where the freestyle fit did not win. Its pattern-combination
+/// corrections ([`EXACT_COMBOS`]) won +31 Elo in exact five (session 38);
+/// freestyle's, fitted the same way, were neutral there and are not used.
 pub const EXACT_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 0, 1, 6, 8, 9, 11, 17, 36, 45, 69, 62, 150, 70],
     threat: [0, 0, 0, 1, 23, 10, 51, 73, 7, 66, 152, 242, 500, 0],
     opp_weight: 13,
     threat_mask: Some(&EXACT_THREAT_MASK),
+    combos: &EXACT_COMBOS,
 };
 
 /// Renju's: the weights of [`RESULT_EVAL`] moved a little towards Rapfi's
@@ -76,6 +100,7 @@ pub const RENJU_EVAL: EvalWeights = EvalWeights {
     threat: [0, 2, 0, 6, 19, 12, 43, 72, 10, 39, 151, 251, 500, 0],
     opp_weight: 14,
     threat_mask: Some(&RENJU_THREAT_MASK),
+    combos: &[],
 };
 
 /// Exact five's threat-mask values, fitted like [`FREESTYLE_THREAT_MASK`]
