@@ -12,7 +12,9 @@ rule's `opp_weight`); the threat-mask term of the rule (the table named by
 MASK in src/eval/weights.rs) stays as it is. The corrections minimise the
 squared error of sigmoid(evaluation / K) against the target, regularised
 towards 0 with the weight of LAM positions at even odds, by damped
-diagonal Newton steps. The last 20% of the lines are held out to report
+diagonal Newton steps. The evaluation in the features is the one in use,
+corrections included: on top of a rule that has them, the fit gives
+corrections to add to its table. The last 20% of the lines are held out to report
 the loss of a fit to the rest; the corrections written are then fitted to
 all of them.
 
