@@ -276,11 +276,12 @@ impl Board {
                 all_cells.push(p);
             }
         }
+        let large = eval::is_large_board(width, height);
         let tables = Color::BOTH.map(|c| {
             let line_rule = rule.line_rule(c);
             let renju_black = line_rule == LineRule::RenjuBlack;
             ColorTables {
-                cell: eval::cell_table(rule, renju_black),
+                cell: eval::cell_table(rule, renju_black, large),
                 order: eval::order_table(rule, renju_black),
             }
         });
@@ -293,7 +294,7 @@ impl Board {
             lines: [0; NUM_LINES],
             tables,
             patterns: pattern::rule_table(rule),
-            eval: eval::eval_weights(rule),
+            eval: eval::board_eval_weights(rule, large),
             hash: 0,
             side: Color::Black,
             stack: Vec::with_capacity((width * height) as usize),
@@ -600,7 +601,7 @@ impl Board {
         self.patterns.get(key, c.index())
     }
 
-    /// The evaluation weights of the board's rule.
+    /// The evaluation weights of the board's rule and size.
     #[inline]
     pub fn eval_weights(&self) -> &'static EvalWeights {
         self.eval

@@ -23,6 +23,26 @@ pub fn eval_weights(rule: Rule) -> &'static EvalWeights {
     }
 }
 
+/// The evaluation weights of a board of `rule` whose cell count makes it
+/// `large` ([`is_large_board`]): freestyle on boards larger than 15x15 has
+/// its own (with pattern-combination corrections), every other board
+/// its rule's.
+#[inline]
+pub fn board_eval_weights(rule: Rule, large: bool) -> &'static EvalWeights {
+    if large && rule == Rule::Freestyle {
+        &FREESTYLE_LARGE_EVAL
+    } else {
+        eval_weights(rule)
+    }
+}
+
+/// True for a board of more cells than 15x15: where freestyle uses
+/// [`FREESTYLE_LARGE_EVAL`].
+#[inline]
+pub fn is_large_board(width: i32, height: i32) -> bool {
+    width * height > 15 * 15
+}
+
 /// The value of a cell from its four patterns (packed one byte per
 /// direction) and threat class: the patterns' values, the class bonus and
 /// the correction for the combination ([`EvalWeights::combos`]), at least 0.
@@ -48,15 +68,22 @@ fn combo_delta(combos: &[ComboDelta], p: u32) -> i32 {
 }
 
 /// A cell's threat class and value for `rule` (Black's class under renju
-/// when `renju_black`), for every combination of its four line patterns,
+/// when `renju_black`; the weights of a `large` board, see
+/// [`board_eval_weights`]), for every combination of its four line patterns,
 /// indexed by [`cell_index`]: `threat | value << 4` (values are 0 to
 /// [`MAX_CELL_VALUE`]). One lookup in place of the classification's
 /// index, the class and the four pattern values: the board refreshes a
 /// cell's terms tens of times a stone.
-pub fn cell_table(rule: Rule, renju_black: bool) -> &'static [u16] {
-    static TABLES: [OnceLock<Box<[u16]>>; 10] = [const { OnceLock::new() }; 10];
-    TABLES[table_slot(rule, renju_black)].get_or_init(|| {
-        let w = eval_weights(rule);
+pub fn cell_table(rule: Rule, renju_black: bool, large: bool) -> &'static [u16] {
+    static TABLES: [OnceLock<Box<[u16]>>; 12] = [const { OnceLock::new() }; 12];
+    let large = large && rule == Rule::Freestyle;
+    let slot = if large {
+        10 + usize::from(renju_black)
+    } else {
+        table_slot(rule, renju_black)
+    };
+    TABLES[slot].get_or_init(|| {
+        let w = board_eval_weights(rule, large);
         combination_table(renju_black, |pats, t| {
             let v = cell_value_raw(w, pats, t).clamp(0, MAX_CELL_VALUE) as u16;
             u16::from(t) | v << 4
@@ -122,7 +149,8 @@ pub fn build_all_cell_tables() {
     for rule in Rule::ALL {
         for c in Color::BOTH {
             let renju_black = rule.line_rule(c) == LineRule::RenjuBlack;
-            cell_table(rule, renju_black);
+            cell_table(rule, renju_black, false);
+            cell_table(rule, renju_black, true);
             order_table(rule, renju_black);
         }
     }
@@ -307,10 +335,36 @@ mod tests {
     }
 
     #[test]
+    fn freestyle_boards_larger_than_15x15_use_the_combination_corrections() {
+        let combos = |w, h, rule| Board::new(w, h, rule).expect("board").eval_weights().combos;
+        assert!(combos(15, 15, Rule::Freestyle).is_empty());
+        assert!(combos(10, 10, Rule::Freestyle).is_empty());
+        assert!(!combos(20, 20, Rule::Freestyle).is_empty());
+        assert!(!combos(16, 15, Rule::Freestyle).is_empty());
+        assert!(combos(20, 20, Rule::Renju).is_empty());
+        assert_eq!(
+            combos(20, 20, Rule::ExactFive),
+            combos(15, 15, Rule::ExactFive)
+        );
+        // The cells are valued with them: an open-three cell of Black's on
+        // row 10 is worth what the large weights say.
+        let mut big = Board::new(20, 20, Rule::Freestyle).expect("board");
+        for (x, y) in [(8, 9), (5, 5), (9, 9), (5, 7), (10, 9)] {
+            big.make(Pos::new(x, y));
+        }
+        let p = Pos::new(11, 9);
+        let pats = big.patterns(p, Color::Black);
+        let packed = u32::from_le_bytes(pats.map(|x| x as u8));
+        let t = big.threat(p, Color::Black) as u8;
+        let large = super::cell_value_raw(&super::weights::FREESTYLE_LARGE_EVAL, packed, t);
+        assert_eq!(big.cell_value(p, Color::Black), large);
+    }
+
+    #[test]
     fn combination_corrections_are_sorted_and_change_their_cells_only() {
         use crate::rules::pattern::NUM_PATTERNS;
-        for rule in Rule::ALL {
-            let combos = super::eval_weights(rule).combos;
+        for (rule, large) in Rule::ALL.into_iter().flat_map(|r| [(r, false), (r, true)]) {
+            let combos = super::board_eval_weights(rule, large).combos;
             for pair in combos.windows(2) {
                 assert!(pair[0].patterns < pair[1].patterns, "{rule:?} {pair:?}");
             }
@@ -343,10 +397,10 @@ mod tests {
     fn the_cell_tables_hold_every_combinations_class_value_and_ordering_terms() {
         use crate::rules::pattern::Pattern;
         use crate::rules::threat::classify;
-        for rule in Rule::ALL {
-            let w = super::eval_weights(rule);
+        for (rule, large) in Rule::ALL.into_iter().flat_map(|r| [(r, false), (r, true)]) {
+            let w = super::board_eval_weights(rule, large);
             for renju_black in [false, true] {
-                let table = super::cell_table(rule, renju_black);
+                let table = super::cell_table(rule, renju_black, large);
                 let order = super::order_table(rule, renju_black);
                 assert_eq!((table.len(), order.len()), (1 << 16, 1 << 16));
                 for a in Pattern::ALL {

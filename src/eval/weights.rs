@@ -52,20 +52,30 @@ pub struct ComboDelta {
     pub delta: i16,
 }
 
-pub use super::combos::EXACT_COMBOS;
+pub use super::combos::{EXACT_COMBOS, FREESTYLE_COMBOS};
 
 /// The number of threat masks: ten bits.
 pub const THREAT_MASKS: usize = 1024;
 
 /// Fitted to Rapfi's evaluation of 11,554 quiet positions from self-play
 /// games of every rule (docs/tuning.md, round 4). Used for freestyle, on
-/// 15x15 and 20x20 alike, where it won its matches.
+/// 15x15 and 20x20 alike, where it won its matches; boards larger than
+/// 15x15 add pattern-combination corrections ([`FREESTYLE_LARGE_EVAL`]).
 pub const FITTED_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 0, 1, 5, 8, 7, 14, 16, 43, 47, 71, 71, 150, 70],
     threat: [0, 0, 0, 10, 30, 17, 58, 70, 5, 66, 154, 252, 500, 0],
     opp_weight: 14,
     threat_mask: Some(&FREESTYLE_THREAT_MASK),
     combos: &[],
+};
+
+/// Freestyle's on boards larger than 15x15 (`eval::is_large_board`):
+/// [`FITTED_EVAL`] with pattern-combination corrections
+/// ([`FREESTYLE_COMBOS`]), which won in freestyle 20 but not in freestyle
+/// 15 (docs/tuning.md, session 38).
+pub const FREESTYLE_LARGE_EVAL: EvalWeights = EvalWeights {
+    combos: &FREESTYLE_COMBOS,
+    ..FITTED_EVAL
 };
 
 /// The weights of earlier versions (Texel round 1, fitted to self-play
