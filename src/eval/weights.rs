@@ -91,8 +91,7 @@ pub const RESULT_EVAL: EvalWeights = EvalWeights {
 /// Fitted like [`FITTED_EVAL`] to Rapfi's evaluations, of exact-five
 /// positions only (5,675 of them; docs/tuning.md, round 4). Used for exact
 /// five, where the freestyle fit did not win. Its pattern-combination
-/// corrections ([`EXACT_COMBOS`]) won +31 Elo in exact five (session 38);
-/// freestyle's, fitted the same way, were neutral there and are not used.
+/// corrections ([`EXACT_COMBOS`]) won +32 Elo in exact five (session 38).
 pub const EXACT_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 0, 1, 6, 8, 9, 11, 17, 36, 45, 69, 62, 150, 70],
     threat: [0, 0, 0, 1, 23, 10, 51, 73, 7, 66, 152, 242, 500, 0],
