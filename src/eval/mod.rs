@@ -346,8 +346,9 @@ mod tests {
             combos(20, 20, Rule::ExactFive),
             combos(15, 15, Rule::ExactFive)
         );
-        // The cells are valued with them: an open-three cell of Black's on
-        // row 10 is worth what the large weights say.
+        // The cells are valued with them: the cell where Black's three on
+        // row 10 becomes an open four is worth what the large weights say,
+        // not what freestyle's on 15x15 say.
         let mut big = Board::new(20, 20, Rule::Freestyle).expect("board");
         for (x, y) in [(8, 9), (5, 5), (9, 9), (5, 7), (10, 9)] {
             big.make(Pos::new(x, y));
@@ -357,6 +358,8 @@ mod tests {
         let packed = u32::from_le_bytes(pats.map(|x| x as u8));
         let t = big.threat(p, Color::Black) as u8;
         let large = super::cell_value_raw(&super::weights::FREESTYLE_LARGE_EVAL, packed, t);
+        let small = super::cell_value_raw(&super::weights::FITTED_EVAL, packed, t);
+        assert_ne!(large, small);
         assert_eq!(big.cell_value(p, Color::Black), large);
     }
 
