@@ -29,11 +29,18 @@ pub fn eval_weights(rule: Rule) -> &'static EvalWeights {
 /// its rule's.
 #[inline]
 pub fn board_eval_weights(rule: Rule, large: bool) -> &'static EvalWeights {
-    if large && rule == Rule::Freestyle {
+    if has_large_weights(rule, large) {
         &FREESTYLE_LARGE_EVAL
     } else {
         eval_weights(rule)
     }
+}
+
+/// True when boards of `rule` that are `large` have weights of their own
+/// ([`board_eval_weights`]), and so cell tables of their own.
+#[inline]
+fn has_large_weights(rule: Rule, large: bool) -> bool {
+    large && rule == Rule::Freestyle
 }
 
 /// True for a board of more cells than 15x15: where freestyle uses
@@ -57,9 +64,6 @@ pub fn cell_value_raw(w: &EvalWeights, p: u32, t: u8) -> i32 {
 /// The correction `combos` holds for four patterns (packed one byte per
 /// direction), or 0.
 fn combo_delta(combos: &[ComboDelta], p: u32) -> i32 {
-    if combos.is_empty() {
-        return 0;
-    }
     let mut key = p.to_le_bytes();
     key.sort_unstable();
     combos
@@ -76,8 +80,7 @@ fn combo_delta(combos: &[ComboDelta], p: u32) -> i32 {
 /// cell's terms tens of times a stone.
 pub fn cell_table(rule: Rule, renju_black: bool, large: bool) -> &'static [u16] {
     static TABLES: [OnceLock<Box<[u16]>>; 12] = [const { OnceLock::new() }; 12];
-    let large = large && rule == Rule::Freestyle;
-    let slot = if large {
+    let slot = if has_large_weights(rule, large) {
         10 + usize::from(renju_black)
     } else {
         table_slot(rule, renju_black)
