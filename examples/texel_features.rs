@@ -28,7 +28,8 @@
 //! the threat-mask term, its threat mask, and then for the side to move and
 //! for the opponent how many empty cells have each combination of four line
 //! patterns (`CODE:COUNT` pairs joined by commas, CODE the four pattern
-//! indices in ascending order as a base-15 number; `-` for none), for
+//! indices in ascending order as a base-15 number, plus 15^4 for renju
+//! Black's cells, whose corrections are their own; `-` for none), for
 //! `tools/combo_fit.py`.
 //!
 //! `cargo run --release --example texel_features [SKIP_PLIES [NODES]] < games.txt`,
@@ -40,10 +41,14 @@ use tengen::bench::GameLine;
 use tengen::rules::pattern::Pattern;
 use tengen::rules::threat::{Threat, NUM_THREATS};
 use tengen::search::{SearchRequest, Searcher, TimeControl};
+use tengen::types::LineRule;
 use tengen::{Board, Color};
 
 const NUM_PATTERNS: usize = Pattern::DoubleFour as usize + 1;
 const PER_SIDE: usize = NUM_PATTERNS + NUM_THREATS;
+/// Added to the combination codes of renju Black's cells (`--combos`):
+/// Black's patterns are not White's, so neither are its corrections.
+const BLACK_CODES: u32 = (NUM_PATTERNS as u32).pow(4);
 /// Search labels beyond this (decisive scores) are written as this.
 const LABEL_CLAMP: i32 = 2000;
 
@@ -187,9 +192,14 @@ fn write_line(
 
 /// How many empty cells (not forbidden to `c`) have each combination of
 /// `c`'s four line patterns, keyed by the patterns in ascending order read
-/// as a base-15 number.
+/// as a base-15 number, plus [`BLACK_CODES`] for renju Black's cells.
 fn combination_counts(b: &Board, c: Color) -> std::collections::BTreeMap<u32, u32> {
     let mut counts = std::collections::BTreeMap::new();
+    let offset = if b.rule().line_rule(c) == LineRule::RenjuBlack {
+        BLACK_CODES
+    } else {
+        0
+    };
     for &p in b.cells() {
         if !b.is_empty(p) || b.threat(p, c) == Threat::Forbidden {
             continue;
@@ -197,7 +207,7 @@ fn combination_counts(b: &Board, c: Color) -> std::collections::BTreeMap<u32, u3
         let mut pats = b.patterns(p, c).map(|x| x as u32);
         pats.sort_unstable();
         let code = pats.iter().fold(0, |acc, &x| acc * NUM_PATTERNS as u32 + x);
-        *counts.entry(code).or_insert(0) += 1;
+        *counts.entry(code + offset).or_insert(0) += 1;
     }
     counts
 }

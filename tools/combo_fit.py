@@ -5,23 +5,29 @@
 Reads the lines of `cargo run --release --example texel_features --combos
 < labelled.txt`: the target win rate for the side to move, the evaluation
 without the threat-mask term, the threat mask, and for each side the counts
-of its empty cells by combination of four line patterns. A correction d[k]
-of combination k changes the evaluation by (16 * own count - OPP * opponent
-count) / 16 * d[k] (the evaluation's own weighting of the two sides, OPP the
-rule's `opp_weight`); the threat-mask term of the rule (the table named by
-MASK in src/eval/weights.rs) stays as it is. The corrections minimise the
-squared error of sigmoid(evaluation / K) against the target, regularised
-towards 0 with the weight of LAM positions at even odds, by damped
-diagonal Newton steps. The evaluation in the features is the one in use,
-corrections included: on top of a rule that has them, the fit gives
-corrections to add to its table. The last 20% of the lines are held out to report
-the loss of a fit to the rest; the corrections written are then fitted to
-all of them.
+of its empty cells by combination of four line patterns (renju Black's
+combinations apart from White's). A correction d[k] of combination k
+changes the evaluation by (16 * own count - OPP * opponent count) / 16 *
+d[k] (the evaluation's own weighting of the two sides, OPP the rule's
+`opp_weight`); the threat-mask term of the rule (the table named by MASK in
+src/eval/weights.rs) stays as it is. The corrections minimise the squared
+error of sigmoid(evaluation / K) against the target, regularised towards 0
+with the weight of LAM positions at even odds, by STEPS Gauss-Newton steps,
+each solved by up to CG_STEPS conjugate-gradient steps. (Session 38's
+tables were fitted by damped diagonal Newton steps, which diverge once
+Black's and White's combinations are apart.) The evaluation in the
+features is the one in use, corrections included: on top of a rule that
+has them, the fit gives corrections to add to its table. The last 20% of
+the lines are held out to report the loss of a fit to the rest; the
+corrections written are then fitted to all of them.
 
-usage: [K=740] [OPP=14] [LAM=20] [STEPS=20] [MASK=FREESTYLE_THREAT_MASK]
+usage: [K=740] [OPP=14] [LAM=20] [STEPS=6] [CG_STEPS=40]
+       [MASK=FREESTYLE_THREAT_MASK] [RUST=NAME]
        combo_fit.py features.txt > deltas.txt
-writes "a b c d delta" lines (the four patterns in ascending order), the
-corrections of at least 1 in size; the losses go to stderr.
+writes "a b c d delta" lines (the four patterns in ascending order; "B a b
+c d delta" for renju Black's), the corrections of at least 1 in size; with
+RUST, the Rust tables NAME_COMBOS (and NAME_BLACK_COMBOS) for
+src/eval/combos.rs instead. The losses go to stderr.
 """
 import math
 import os
@@ -31,13 +37,13 @@ import sys
 K = float(os.environ.get("K", 740))
 OPP = float(os.environ.get("OPP", 14))
 LAM = float(os.environ.get("LAM", 20))
-STEPS = int(os.environ.get("STEPS", 20))
+STEPS = int(os.environ.get("STEPS", 6))
+CG_STEPS = int(os.environ.get("CG_STEPS", 40))
 MASK = os.environ.get("MASK", "FREESTYLE_THREAT_MASK")
 NUM_PATTERNS = 15
 # The second derivative of the loss of one position at even odds: the
 # regulariser's unit.
 H0 = 2 * (0.25 / K) ** 2
-DAMPING = 0.3
 
 
 def sigmoid(x):
@@ -73,20 +79,62 @@ def loss(rows, d):
                for y, e, f in rows) / len(rows)
 
 
+def objective(rows, d):
+    """The fit's objective: squared error plus the regulariser (sums)."""
+    return loss(rows, d) * len(rows) + LAM * H0 * sum(v * v for v in d.values())
+
+
 def fit(rows):
+    """Gauss-Newton steps, each solved by conjugate gradients and halved
+    until the objective falls: the features are far from independent (every
+    count of one side flips sign with the side to move), which a diagonal
+    step overshoots."""
     d = {}
     for _ in range(STEPS):
-        grad, hess = {}, {}
+        grad, curv = {}, []
         for y, e, f in rows:
             s = sigmoid((e + sum(d.get(k, 0.0) * c for k, c in f)) / K)
             q = s * (1 - s) / K
-            g, h = 2 * (s - y) * q, 2 * q * q
             for k, c in f:
-                grad[k] = grad.get(k, 0.0) + g * c
-                hess[k] = hess.get(k, 0.0) + h * c * c
-        for k, g in grad.items():
-            dk = d.get(k, 0.0)
-            d[k] = dk - DAMPING * (g + 2 * LAM * H0 * dk) / (hess[k] + 2 * LAM * H0)
+                grad[k] = grad.get(k, 0.0) + 2 * (s - y) * q * c
+            curv.append(2 * q * q)
+        for k in grad:
+            grad[k] += 2 * LAM * H0 * d.get(k, 0.0)
+
+        def times_hessian(v):
+            out = {k: 2 * LAM * H0 * x for k, x in v.items()}
+            for (_, _, f), h in zip(rows, curv):
+                dot = h * sum(v.get(k, 0.0) * c for k, c in f)
+                if dot:
+                    for k, c in f:
+                        out[k] = out.get(k, 0.0) + dot * c
+            return out
+
+        # Conjugate gradients on H p = -grad.
+        p = {k: 0.0 for k in grad}
+        r = {k: -g for k, g in grad.items()}
+        z = dict(r)
+        rr = sum(x * x for x in r.values())
+        for _ in range(CG_STEPS):
+            hz = times_hessian(z)
+            alpha = rr / max(sum(z[k] * hz.get(k, 0.0) for k in z), 1e-300)
+            for k in z:
+                p[k] += alpha * z[k]
+                r[k] -= alpha * hz.get(k, 0.0)
+            rr_new = sum(x * x for x in r.values())
+            if rr_new < 1e-12 * max(rr, 1e-300):
+                break
+            z = {k: r[k] + rr_new / rr * z[k] for k in z}
+            rr = rr_new
+        before, step = objective(rows, d), 1.0
+        while step > 1e-3:
+            trial = {k: d.get(k, 0.0) + step * p.get(k, 0.0) for k in set(d) | set(p)}
+            if objective(rows, trial) < before:
+                d = trial
+                break
+            step /= 2
+        else:
+            break
     return d
 
 
@@ -100,7 +148,7 @@ def main():
     after = loss(held, fit(train))
     print(f"held-out loss {before:.5f} -> {after:.5f}", file=sys.stderr)
     d = fit(rows)
-    written = 0
+    tables = {"": [], "B": []}
     for k in sorted(d):
         if abs(d[k]) < 0.5:
             continue
@@ -108,9 +156,33 @@ def main():
         for _ in range(4):
             pats.append(x % NUM_PATTERNS)
             x //= NUM_PATTERNS
-        print(" ".join(map(str, reversed(pats))), round(d[k]))
-        written += 1
+        tables["B" if x else ""].append((list(reversed(pats)), round(d[k])))
+    name = os.environ.get("RUST")
+    for colour, rows_out in tables.items():
+        if name:
+            if rows_out:
+                print_rust(f"{name}_BLACK_COMBOS" if colour else f"{name}_COMBOS", rows_out)
+        else:
+            for pats, delta in rows_out:
+                print(" ".join([colour] * bool(colour) + [str(p) for p in pats]), delta)
+    written = sum(map(len, tables.values()))
     print(f"{written} corrections written", file=sys.stderr)
+
+
+def print_rust(name, rows):
+    """A table of src/eval/combos.rs, formatted as rustfmt would."""
+    print("#[rustfmt::skip]")
+    print(f"pub const {name}: [ComboDelta; {len(rows)}] = [")
+    line = "   "
+    for pats, delta in rows:
+        item = f" c([{', '.join(map(str, pats))}], {delta}),"
+        if len(line) + len(item) > 100:
+            print(line)
+            line = "   "
+        line += item
+    if line.strip():
+        print(line)
+    print("];")
 
 
 if __name__ == "__main__":

@@ -51,14 +51,21 @@ pub fn is_large_board(width: i32, height: i32) -> bool {
 }
 
 /// The value of a cell from its four patterns (packed one byte per
-/// direction) and threat class: the patterns' values, the class bonus and
-/// the correction for the combination ([`EvalWeights::combos`]), at least 0.
+/// direction) and threat class, for renju Black when `renju_black`: the
+/// patterns' values, the class bonus and the correction for the
+/// combination ([`EvalWeights::combos`], or [`EvalWeights::black_combos`]
+/// for renju Black), at least 0.
 #[inline]
-pub fn cell_value_raw(w: &EvalWeights, p: u32, t: u8) -> i32 {
+pub fn cell_value_raw(w: &EvalWeights, renju_black: bool, p: u32, t: u8) -> i32 {
     if t == Threat::Forbidden as u8 {
         return FORBIDDEN_VALUE;
     }
-    (pattern_sum(&w.pattern, p) + w.threat[t as usize] + combo_delta(w.combos, p)).max(0)
+    let combos = if renju_black {
+        w.black_combos
+    } else {
+        w.combos
+    };
+    (pattern_sum(&w.pattern, p) + w.threat[t as usize] + combo_delta(combos, p)).max(0)
 }
 
 /// The correction `combos` holds for four patterns (packed one byte per
@@ -88,7 +95,7 @@ pub fn cell_table(rule: Rule, renju_black: bool, large: bool) -> &'static [u16] 
     TABLES[slot].get_or_init(|| {
         let w = board_eval_weights(rule, large);
         combination_table(renju_black, |pats, t| {
-            let v = cell_value_raw(w, pats, t).clamp(0, MAX_CELL_VALUE) as u16;
+            let v = cell_value_raw(w, renju_black, pats, t).clamp(0, MAX_CELL_VALUE) as u16;
             u16::from(t) | v << 4
         })
     })
@@ -329,7 +336,8 @@ mod tests {
             let t = free.threat(p, me);
             assert_eq!((pats, t), (renju.patterns(p, me), renju.threat(p, me)));
             let packed = u32::from_le_bytes(pats.map(|x| x as u8));
-            let value = |rule| super::cell_value_raw(super::eval_weights(rule), packed, t as u8);
+            let value =
+                |rule| super::cell_value_raw(super::eval_weights(rule), false, packed, t as u8);
             assert_eq!(free.cell_value(p, me), value(Rule::Freestyle), "{p:?}");
             assert_eq!(renju.cell_value(p, me), value(Rule::Renju), "{p:?}");
             differ += usize::from(value(Rule::Freestyle) != value(Rule::Renju));
@@ -344,11 +352,9 @@ mod tests {
         assert!(combos(10, 10, Rule::Freestyle).is_empty());
         assert!(!combos(20, 20, Rule::Freestyle).is_empty());
         assert!(!combos(16, 15, Rule::Freestyle).is_empty());
-        assert!(combos(20, 20, Rule::Renju).is_empty());
-        assert_eq!(
-            combos(20, 20, Rule::ExactFive),
-            combos(15, 15, Rule::ExactFive)
-        );
+        for rule in [Rule::ExactFive, Rule::Renju] {
+            assert_eq!(combos(20, 20, rule), combos(15, 15, rule), "{rule:?}");
+        }
         // The cells are valued with them: the cell where Black's three on
         // row 10 becomes an open four is worth what the large weights say,
         // not what freestyle's on 15x15 say.
@@ -360,27 +366,57 @@ mod tests {
         let pats = big.patterns(p, Color::Black);
         let packed = u32::from_le_bytes(pats.map(|x| x as u8));
         let t = big.threat(p, Color::Black) as u8;
-        let large = super::cell_value_raw(&super::weights::FREESTYLE_LARGE_EVAL, packed, t);
-        let small = super::cell_value_raw(&super::weights::FITTED_EVAL, packed, t);
+        let large = super::cell_value_raw(&super::weights::FREESTYLE_LARGE_EVAL, false, packed, t);
+        let small = super::cell_value_raw(&super::weights::FITTED_EVAL, false, packed, t);
         assert_ne!(large, small);
         assert_eq!(big.cell_value(p, Color::Black), large);
+    }
+
+    #[test]
+    fn renju_values_blacks_cells_with_blacks_own_corrections() {
+        let b = Board::from_diagram(POSITION, Rule::Renju, Some(Color::Black)).unwrap();
+        let w = super::eval_weights(Rule::Renju);
+        let mut differ = 0;
+        for &p in b.cells() {
+            if !b.is_empty(p) {
+                continue;
+            }
+            for c in Color::BOTH {
+                let packed = u32::from_le_bytes(b.patterns(p, c).map(|x| x as u8));
+                let t = b.threat(p, c) as u8;
+                let black = c == Color::Black;
+                let own = super::cell_value_raw(w, black, packed, t);
+                assert_eq!(b.cell_value(p, c), own, "{p:?} {c:?}");
+                if black && t != super::Threat::Forbidden as u8 {
+                    differ += usize::from(own != super::cell_value_raw(w, false, packed, t));
+                }
+            }
+        }
+        assert!(
+            differ > 0,
+            "Black's corrections are not White's on some cell"
+        );
     }
 
     #[test]
     fn combination_corrections_are_sorted_and_change_their_cells_only() {
         use crate::rules::pattern::NUM_PATTERNS;
         for (rule, large) in Rule::ALL.into_iter().flat_map(|r| [(r, false), (r, true)]) {
-            let combos = super::board_eval_weights(rule, large).combos;
-            for pair in combos.windows(2) {
-                assert!(pair[0].patterns < pair[1].patterns, "{rule:?} {pair:?}");
+            let w = super::board_eval_weights(rule, large);
+            for combos in [w.combos, w.black_combos] {
+                for pair in combos.windows(2) {
+                    assert!(pair[0].patterns < pair[1].patterns, "{rule:?} {pair:?}");
+                }
+                for c in combos {
+                    assert!(
+                        c.patterns.windows(2).all(|p| p[0] <= p[1]),
+                        "{rule:?} {c:?}"
+                    );
+                    assert!(c.patterns.iter().all(|&p| usize::from(p) < NUM_PATTERNS));
+                }
             }
-            for c in combos {
-                assert!(
-                    c.patterns.windows(2).all(|p| p[0] <= p[1]),
-                    "{rule:?} {c:?}"
-                );
-                assert!(c.patterns.iter().all(|&p| usize::from(p) < NUM_PATTERNS));
-            }
+            // Only renju has corrections of Black's own.
+            assert_eq!(w.black_combos.is_empty(), rule != Rule::Renju, "{rule:?}");
         }
         let combos = super::eval_weights(Rule::ExactFive).combos;
         assert!(!combos.is_empty());
@@ -416,7 +452,7 @@ mod tests {
                                 let p = [a, b, c, d];
                                 let packed = u32::from_le_bytes(p.map(|x| x as u8));
                                 let t = classify(p, renju_black) as u8;
-                                let v = super::cell_value_raw(w, packed, t);
+                                let v = super::cell_value_raw(w, renju_black, packed, t);
                                 assert!((0..=super::MAX_CELL_VALUE).contains(&v), "{rule:?} {p:?}");
                                 let e = table[super::cell_index(packed)];
                                 assert_eq!((e & 0xF, i32::from(e >> 4)), (u16::from(t), v));

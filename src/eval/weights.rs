@@ -40,6 +40,10 @@ pub struct EvalWeights {
     /// line patterns (`eval::cell_value_raw`), in ascending order of
     /// [`ComboDelta::patterns`]; empty: none.
     pub combos: &'static [ComboDelta],
+    /// Renju Black's corrections, in place of `combos` for Black's cells
+    /// (Black's patterns and threat classes are its own), in the same
+    /// order; empty for every other rule.
+    pub black_combos: &'static [ComboDelta],
 }
 
 /// A correction of the value of a cell whose four line patterns are
@@ -52,7 +56,7 @@ pub struct ComboDelta {
     pub delta: i16,
 }
 
-pub use super::combos::{EXACT_COMBOS, FREESTYLE_COMBOS};
+pub use super::combos::{EXACT_COMBOS, FREESTYLE_COMBOS, RENJU_BLACK_COMBOS, RENJU_COMBOS};
 
 /// The number of threat masks: ten bits.
 pub const THREAT_MASKS: usize = 1024;
@@ -67,6 +71,7 @@ pub const FITTED_EVAL: EvalWeights = EvalWeights {
     opp_weight: 14,
     threat_mask: Some(&FREESTYLE_THREAT_MASK),
     combos: &[],
+    black_combos: &[],
 };
 
 /// Freestyle's on boards larger than 15x15 (`eval::is_large_board`):
@@ -86,6 +91,7 @@ pub const RESULT_EVAL: EvalWeights = EvalWeights {
     opp_weight: 14,
     threat_mask: None,
     combos: &[],
+    black_combos: &[],
 };
 
 /// Fitted like [`FITTED_EVAL`] to Rapfi's evaluations, of exact-five
@@ -98,18 +104,22 @@ pub const EXACT_EVAL: EvalWeights = EvalWeights {
     opp_weight: 13,
     threat_mask: Some(&EXACT_THREAT_MASK),
     combos: &EXACT_COMBOS,
+    black_combos: &[],
 };
 
 /// Renju's: the weights of [`RESULT_EVAL`] moved a little towards Rapfi's
 /// evaluations of 10,925 renju positions (a regularised fit,
 /// docs/tuning.md, round 4); the fit to every rule's positions (close
-/// to [`FITTED_EVAL`]) lost in renju.
+/// to [`FITTED_EVAL`]) lost in renju. Its pattern-combination corrections
+/// are Black's own for Black's cells ([`RENJU_BLACK_COMBOS`]) and
+/// [`RENJU_COMBOS`] for White's: +74 Elo in renju (session 39).
 pub const RENJU_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 2, 3, 7, 8, 0, 12, 12, 34, 36, 45, 71, 150, 70],
     threat: [0, 2, 0, 6, 19, 12, 43, 72, 10, 39, 151, 251, 500, 0],
     opp_weight: 14,
     threat_mask: Some(&RENJU_THREAT_MASK),
-    combos: &[],
+    combos: &RENJU_COMBOS,
+    black_combos: &RENJU_BLACK_COMBOS,
 };
 
 /// Exact five's threat-mask values, fitted like [`FREESTYLE_THREAT_MASK`]
