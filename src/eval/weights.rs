@@ -76,8 +76,9 @@ pub const FITTED_EVAL: EvalWeights = EvalWeights {
 
 /// Freestyle's on boards larger than 15x15 (`eval::is_large_board`):
 /// [`FITTED_EVAL`] with pattern-combination corrections
-/// ([`FREESTYLE_COMBOS`]), which won in freestyle 20 but not in freestyle
-/// 15 (docs/tuning.md, session 38).
+/// ([`FREESTYLE_COMBOS`], fitted to 20x20 positions), which won in
+/// freestyle 20; corrections fitted to 15x15 positions did not win in
+/// freestyle 15 (docs/tuning.md, sessions 38 and 39).
 pub const FREESTYLE_LARGE_EVAL: EvalWeights = EvalWeights {
     combos: &FREESTYLE_COMBOS,
     ..FITTED_EVAL
