@@ -113,7 +113,7 @@ pub const EXACT_EVAL: EvalWeights = EvalWeights {
 /// docs/tuning.md, round 4); the fit to every rule's positions (close
 /// to [`FITTED_EVAL`]) lost in renju. Its pattern-combination corrections
 /// are Black's own for Black's cells ([`RENJU_BLACK_COMBOS`]) and
-/// [`RENJU_COMBOS`] for White's: +74 Elo in renju (session 39).
+/// [`RENJU_COMBOS`] for White's: +58 Elo in renju (session 39).
 pub const RENJU_EVAL: EvalWeights = EvalWeights {
     pattern: [0, 0, 2, 3, 7, 8, 0, 12, 12, 34, 36, 45, 71, 150, 70],
     threat: [0, 2, 0, 6, 19, 12, 43, 72, 10, 39, 151, 251, 500, 0],
