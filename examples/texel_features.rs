@@ -61,9 +61,7 @@ fn main() -> anyhow::Result<()> {
         }
         Some("--combos") => {
             return final_positions(|out, target, _, b| {
-                let eval = tengen::eval::cell_sum_eval(b);
-                let mask = tengen::eval::threat_mask(b);
-                write!(out, "{target} {eval} {mask}")?;
+                write_eval_and_mask(out, target, b)?;
                 let me = b.side_to_move();
                 for c in [me, me.flip()] {
                     let counts = combination_counts(b, c);
@@ -81,9 +79,8 @@ fn main() -> anyhow::Result<()> {
         }
         Some("--threat-mask") => {
             return final_positions(|out, target, _, b| {
-                let eval = tengen::eval::cell_sum_eval(b);
-                let mask = tengen::eval::threat_mask(b);
-                writeln!(out, "{target} {eval} {mask}")
+                write_eval_and_mask(out, target, b)?;
+                writeln!(out)
             })
         }
         _ => {}
@@ -188,6 +185,14 @@ fn write_line(
         write!(out, " {v}")?;
     }
     writeln!(out)
+}
+
+/// The fields that `--threat-mask` and `--combos` start with: the target,
+/// the evaluation without the threat-mask term and the threat mask.
+fn write_eval_and_mask(out: &mut dyn Write, target: f64, b: &Board) -> std::io::Result<()> {
+    let eval = tengen::eval::cell_sum_eval(b);
+    let mask = tengen::eval::threat_mask(b);
+    write!(out, "{target} {eval} {mask}")
 }
 
 /// How many empty cells (not forbidden to `c`) have each combination of
