@@ -7,20 +7,27 @@ use tengen::rules::threat::Threat;
 use tengen::solve::parse_suite;
 use tengen::Rule;
 
-const SUITES: &[(&str, Rule, i32)] = &[
-    ("freestyle-15.txt", Rule::Freestyle, 15),
-    ("freestyle-20.txt", Rule::Freestyle, 20),
-    ("exactfive-15.txt", Rule::ExactFive, 15),
-    ("renju-15.txt", Rule::Renju, 15),
+/// Each suite file (under `data/wins/`), its rule, board size and number
+/// of positions.
+const SUITES: &[(&str, Rule, i32, usize)] = &[
+    ("freestyle-15.txt", Rule::Freestyle, 15, 100),
+    ("freestyle-20.txt", Rule::Freestyle, 20, 100),
+    ("exactfive-15.txt", Rule::ExactFive, 15, 100),
+    ("renju-15.txt", Rule::Renju, 15, 100),
+    ("set2/freestyle-15.txt", Rule::Freestyle, 15, 68),
+    ("set2/freestyle-20.txt", Rule::Freestyle, 20, 66),
+    ("set2/exactfive-15.txt", Rule::ExactFive, 15, 68),
+    ("set2/renju-15.txt", Rule::Renju, 15, 67),
 ];
 
 #[test]
 fn every_suite_position_replays_with_a_legal_winning_move_and_no_five_to_make() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/wins");
-    for &(name, rule, size) in SUITES {
+    let mut seen = std::collections::HashSet::new();
+    for &(name, rule, size, count) in SUITES {
         let text = std::fs::read_to_string(dir.join(name)).unwrap();
         let suite = parse_suite(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(suite.len(), 100, "{name}");
+        assert_eq!(suite.len(), count, "{name}");
         for p in &suite {
             let at = format!("{name} line {}", p.line);
             assert_eq!((p.board.rule(), p.board.width()), (rule, size), "{at}");
@@ -31,6 +38,11 @@ fn every_suite_position_replays_with_a_legal_winning_move_and_no_five_to_make() 
             // block: the win comes after the block).
             let me = p.board.side_to_move();
             assert_eq!(p.board.threat_count(me, Threat::Five), 0, "{at}");
+            // No position twice, in one suite or across suites.
+            assert!(
+                seen.insert((rule, size, p.board.hash())),
+                "{at}: seen before"
+            );
         }
     }
 }
