@@ -18,6 +18,7 @@ const SUITES: &[(&str, Rule, i32, usize)] = &[
     ("set2/freestyle-20.txt", Rule::Freestyle, 20, 66),
     ("set2/exactfive-15.txt", Rule::ExactFive, 15, 68),
     ("set2/renju-15.txt", Rule::Renju, 15, 67),
+    ("set3/freestyle-20.txt", Rule::Freestyle, 20, 20),
 ];
 
 #[test]
