@@ -19,6 +19,9 @@ const SUITES: &[(&str, Rule, i32, usize)] = &[
     ("set2/exactfive-15.txt", Rule::ExactFive, 15, 68),
     ("set2/renju-15.txt", Rule::Renju, 15, 67),
     ("set3/freestyle-20.txt", Rule::Freestyle, 20, 20),
+    ("set3/freestyle-15.txt", Rule::Freestyle, 15, 54),
+    ("set3/exactfive-15.txt", Rule::ExactFive, 15, 74),
+    ("set3/renju-15.txt", Rule::Renju, 15, 58),
 ];
 
 #[test]
