@@ -157,8 +157,8 @@ impl Engine {
     }
 }
 
-/// The root VCT's share of the soft limit from which proof-number search
-/// takes over most of it (see [`Worker::run`]).
+/// A third of the soft limit from this on, and proof-number search takes
+/// over most of the root VCT (see [`Worker::run`]).
 const PN_MIN_SHARE: Duration = Duration::from_millis(300);
 
 /// The share of the hard limit (one part in this many) that the search
@@ -517,17 +517,22 @@ impl<'a> Worker<'a> {
         self.take_threat_nodes();
         if !instant {
             // The VCT: depth-first (iterative deepening finds the short wins
-            // first) within its share of the soft limit. When that share is
-            // long enough for it to pay, the depth-first search gets a
-            // quarter of it and proof-number search the rest: it follows
-            // the narrowest threats however deep, and threes that also
-            // block an open three of the opponent's. (At shorter shares it
-            // found no more wins and lost a little in self-play; without a
-            // clock the node budget is too small for it.)
+            // first) within a sixth of the soft limit. Most of its wins come
+            // early, while a failure can run to the end of its share: a
+            // third of the soft limit took a fifth of the move's time for
+            // nothing in a quarter of the won positions of `data/wins`
+            // (docs/tuning.md, session 43). When a third
+            // of the soft limit is long enough for it to pay, the
+            // depth-first search gets a quarter of that third and
+            // proof-number search the rest: it follows the narrowest
+            // threats however deep, and threes that also block an open
+            // three of the opponent's. (At shorter shares it found no more
+            // wins and lost a little in self-play; without a clock the node
+            // budget is too small for it.)
             let share = soft / 3;
             let use_pn = timed && share >= PN_MIN_SHARE;
             let budget = (if timed { u64::MAX } else { 200_000 }).min(node_share);
-            let dfs_share = if use_pn { soft / 12 } else { share };
+            let dfs_share = if use_pn { soft / 12 } else { soft / 6 };
             self.threats.reset(if use_pn { budget / 4 } else { budget });
             self.threats.set_deadline(
                 timed.then(|| self.deadline_after(dfs_share, Duration::from_millis(20))),
