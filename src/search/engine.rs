@@ -157,8 +157,8 @@ impl Engine {
     }
 }
 
-/// A third of the soft limit from this on, and proof-number search takes
-/// over most of the root VCT (see [`Worker::run`]).
+/// The shortest third of the soft limit with which proof-number search
+/// takes over most of the root VCT (see [`Worker::run`]).
 const PN_MIN_SHARE: Duration = Duration::from_millis(300);
 
 /// The share of the hard limit (one part in this many) that the search
@@ -521,18 +521,18 @@ impl<'a> Worker<'a> {
             // early, while a failure can run to the end of its share: a
             // third of the soft limit took a fifth of the move's time for
             // nothing in a quarter of the won positions of `data/wins`
-            // (docs/tuning.md, session 43). When a third
-            // of the soft limit is long enough for it to pay, the
-            // depth-first search gets a quarter of that third and
-            // proof-number search the rest: it follows the narrowest
+            // (docs/tuning.md, session 43). When a third of the soft limit
+            // is long enough for proof-number search to pay, the VCT gets
+            // that third: the depth-first search a quarter of it and
+            // proof-number search the rest, which follows the narrowest
             // threats however deep, and threes that also block an open
             // three of the opponent's. (At shorter shares it found no more
             // wins and lost a little in self-play; without a clock the node
             // budget is too small for it.)
-            let share = soft / 3;
-            let use_pn = timed && share >= PN_MIN_SHARE;
+            let pn_share = soft / 3;
+            let use_pn = timed && pn_share >= PN_MIN_SHARE;
             let budget = (if timed { u64::MAX } else { 200_000 }).min(node_share);
-            let dfs_share = if use_pn { soft / 12 } else { soft / 6 };
+            let dfs_share = if use_pn { pn_share / 4 } else { soft / 6 };
             self.threats.reset(if use_pn { budget / 4 } else { budget });
             self.threats.set_deadline(
                 timed.then(|| self.deadline_after(dfs_share, Duration::from_millis(20))),
@@ -543,8 +543,9 @@ impl<'a> Worker<'a> {
             let mut pn_nodes = 0;
             if use_pn && vct.is_none() {
                 self.threats.reset(budget - budget / 4);
-                self.threats
-                    .set_deadline(Some(self.deadline_after(share, Duration::from_millis(20))));
+                self.threats.set_deadline(Some(
+                    self.deadline_after(pn_share, Duration::from_millis(20)),
+                ));
                 vct = self.threats.vct_pn(&mut self.board, 12);
                 pn_nodes = self.threats.nodes;
                 self.take_threat_nodes();
