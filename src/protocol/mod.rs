@@ -94,9 +94,11 @@ fn read_loop<R: Read>(mut input: R, tx: &Sender<Event>, stop: &AtomicBool) {
     }
 }
 
-/// Starts the thread that builds every rule table in the background, so that
-/// neither START nor the first move of a renju or caro game waits for them
-/// (a table in use is built by whoever needs it first).
+/// Starts the thread that builds every rule's tables in the background, so
+/// that neither START nor the first move of a game waits for them (a table
+/// in use is built by whoever needs it first). The line-pattern tables come
+/// with the binary (`build.rs`); what is built here is the threat table and
+/// the evaluation's cell and ordering tables, about 20 ms in all.
 pub fn spawn_table_builder() -> std::io::Result<std::thread::JoinHandle<()>> {
     std::thread::Builder::new().name("tables".into()).spawn(|| {
         // Built first, logged after: a log macro evaluates its arguments

@@ -8,9 +8,26 @@ pub mod threat;
 use crate::board::Board;
 use crate::types::{Color, Pos, Rule, DIRS};
 
-/// Generates every rule's tables now (each is otherwise built on first use,
-/// a few hundred milliseconds that would count against the first move of a
-/// game under that rule). Returns how long it took.
+/// The bytes of `rule`'s pattern table that `build.rs` generated with
+/// [`pattern::packed_table`] when the engine was built.
+pub(crate) fn built_table(rule: Rule) -> Option<&'static [u8]> {
+    macro_rules! built {
+        ($name:literal) => {
+            include_bytes!(concat!(env!("OUT_DIR"), "/", $name, ".bin"))
+        };
+    }
+    Some(match rule {
+        Rule::Freestyle => built!("freestyle"),
+        Rule::ExactFive => built!("exactfive"),
+        Rule::Renju => built!("renju"),
+        Rule::Caro => built!("caro"),
+        Rule::CaroExactFive => built!("caroexactfive"),
+    })
+}
+
+/// Takes up every rule's tables now (each is otherwise taken up on first
+/// use). The pattern tables come with the binary; the threat table is
+/// generated (well under a millisecond). Returns how long it took.
 pub fn build_all_tables() -> std::time::Duration {
     let start = std::time::Instant::now();
     threat::threat_table();

@@ -19,6 +19,7 @@
 //! the window does not make the centre a three.
 
 use crate::types::{Color, LineRule, Rule};
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// What one stone makes on one line. Ordered from weakest to strongest, except
@@ -160,7 +161,7 @@ pub fn swap_colors(key: u32) -> u32 {
 /// four cells of it, and a longer run already contains one), so the table
 /// drops those two cells: 64 K entries.
 pub struct RuleTable {
-    data: Box<[u8]>,
+    data: Cow<'static, [u8]>,
     shift: u32,
     mask: u32,
 }
@@ -389,7 +390,7 @@ pub fn classify_line(line: [u8; 11], rule: LineRule) -> Pattern {
     rule_table(game_rule).get(key, 0)
 }
 
-/// Each game rule's table (indexed as `Rule::ALL`), once built.
+/// Each game rule's table (indexed as `Rule::ALL`), once taken up.
 static TABLES: [OnceLock<RuleTable>; 5] = [
     OnceLock::new(),
     OnceLock::new(),
@@ -403,13 +404,24 @@ fn table_slot(rule: Rule) -> &'static OnceLock<RuleTable> {
     &TABLES[slot]
 }
 
-/// The table of a game rule, generated on first use and shared read-only by
-/// every board and thread afterwards.
+/// The table of a game rule, shared read-only by every board and thread.
+/// Its bytes were generated when the engine was built (`build.rs` runs
+/// [`packed_table`]) and are part of the binary, so that no game waits for
+/// them: generated at start-up they took 20-50 ms a rule, which came out
+/// of the first move's time. Without them (the build script's own copy of
+/// this file) they are generated here on first use.
 pub fn rule_table(rule: Rule) -> &'static RuleTable {
-    table_slot(rule).get_or_init(|| build_rule_table(rule))
+    table_slot(rule).get_or_init(|| {
+        let (shift, mask) = table_shape(rule);
+        let data = match crate::rules::built_table(rule) {
+            Some(bytes) => Cow::Borrowed(bytes),
+            None => Cow::Owned(packed_table(rule)),
+        };
+        RuleTable { data, shift, mask }
+    })
 }
 
-/// True once the table of `rule` has been built (nothing is built here).
+/// True once the table of `rule` has been taken up (nothing is done here).
 pub fn rule_table_ready(rule: Rule) -> bool {
     table_slot(rule).get().is_some()
 }
@@ -420,7 +432,21 @@ fn pack(black: u8, white: u8) -> u8 {
     black | white << 4
 }
 
-fn build_rule_table(rule: Rule) -> RuleTable {
+/// The shift and mask that turn a key into an index of `rule`'s table:
+/// the compact table when five or more wins for both colours (the index
+/// is the key without its two outermost cells), the whole key otherwise.
+fn table_shape(rule: Rule) -> (u32, u32) {
+    let five_or_more = |c| rule.line_rule(c) == LineRule::FiveOrMore;
+    if five_or_more(Color::Black) && five_or_more(Color::White) {
+        (2, 0xFFFF)
+    } else {
+        (0, (TABLE_SIZE - 1) as u32)
+    }
+}
+
+/// The bytes of `rule`'s [`RuleTable`], from the line rules of both
+/// colours: what `build.rs` writes and the binary carries.
+pub fn packed_table(rule: Rule) -> Vec<u8> {
     let black_rule = rule.line_rule(Color::Black);
     let white_rule = rule.line_rule(Color::White);
     let black = generate(black_rule);
@@ -433,30 +459,13 @@ fn build_rule_table(rule: Rule) -> RuleTable {
         Some(w) => w[swap_colors(k) as usize],
         None => black[swap_colors(k) as usize],
     };
-    let compact = black_rule == LineRule::FiveOrMore && white_rule == LineRule::FiveOrMore;
-    if compact {
-        // Index bits are the key without its two outermost cells.
-        let data: Vec<u8> = (0..1u32 << 16)
-            .map(|i| {
-                let k = i << 2;
-                pack(black[k as usize], white_of(k))
-            })
-            .collect();
-        RuleTable {
-            data: data.into_boxed_slice(),
-            shift: 2,
-            mask: 0xFFFF,
-        }
-    } else {
-        let data: Vec<u8> = (0..TABLE_SIZE as u32)
-            .map(|k| pack(black[k as usize], white_of(k)))
-            .collect();
-        RuleTable {
-            data: data.into_boxed_slice(),
-            shift: 0,
-            mask: (TABLE_SIZE - 1) as u32,
-        }
-    }
+    let (shift, mask) = table_shape(rule);
+    (0..=mask)
+        .map(|i| {
+            let k = i << shift;
+            pack(black[k as usize], white_of(k))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -496,6 +505,22 @@ mod tests {
                     assert_eq!(t[k as usize], Pattern::Dead as u8, "{k:#x}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_tables_built_with_the_binary_are_what_the_generator_makes() {
+        // `build.rs` ran this file's generator when the crate was built; a
+        // table embedded from a stale or foreign build would differ here.
+        for rule in Rule::ALL {
+            let built = crate::rules::built_table(rule).expect("build.rs made every table");
+            let generated = packed_table(rule);
+            assert_eq!(built.len(), generated.len(), "{rule:?}");
+            assert!(built == generated.as_slice(), "{rule:?}");
+            assert!(
+                std::ptr::eq(rule_table(rule).data.as_ptr(), built.as_ptr()),
+                "{rule:?}: the board reads the built table"
+            );
         }
     }
 
