@@ -128,6 +128,41 @@ fn yxnbest_reports_n_distinct_legal_moves_in_score_order() {
 }
 
 #[test]
+fn yxnbest_beyond_the_candidate_moves_closes_every_block() {
+    // One stone: far fewer candidate moves than the 40 lines asked for.
+    let mut e = started(15, 400);
+    e.send("INFO show_detail 2");
+    e.skip_detail = true;
+    send_lines(&mut e, &["YXBOARD", "7,7,1", "DONE"].map(String::from));
+    e.send("YXNBEST 40");
+    parse_move_on(&e.reply(), 15, 15);
+    // Every block announces as many lines as it holds, numbered from 0,
+    // and ends with its own `INFO PV DONE`.
+    let mut blocks = 0;
+    let (mut numpv, mut seen) = (None, Vec::new());
+    for l in &e.transcript {
+        if let Some(n) = l.strip_prefix("INFO NUMPV ") {
+            let n: usize = n.parse().unwrap();
+            assert!(
+                numpv.is_none_or(|m| m == n),
+                "{l} inside a block of {numpv:?}"
+            );
+            numpv = Some(n);
+        } else if l == "INFO PV DONE" {
+            assert_eq!(numpv, Some(seen.len()), "{seen:?}");
+            assert_eq!(seen, (0..seen.len()).collect::<Vec<_>>());
+            assert!(seen.len() > 1 && seen.len() < 40, "{seen:?}");
+            blocks += 1;
+            (numpv, seen) = (None, Vec::new());
+        } else if let Some(i) = l.strip_prefix("INFO PV ") {
+            seen.push(i.parse::<usize>().unwrap());
+        }
+    }
+    assert!(seen.is_empty(), "a block left open: {seen:?}");
+    assert!(blocks >= 2, "one block per iteration: {:?}", e.transcript);
+}
+
+#[test]
 fn a_blocked_winning_move_is_not_played() {
     let mut e = started(15, 500);
     // Unblocked, the five is played at once.

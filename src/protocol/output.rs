@@ -96,11 +96,11 @@ pub fn info_line(it: &Iteration) -> String {
 
 /// The detail block of one PV line for GUIs that asked for it
 /// (`INFO show_detail` bit 2), without the closing `INFO PV DONE`.
-pub fn detail_lines(it: &Iteration, numpv: usize) -> Vec<String> {
+pub fn detail_lines(it: &Iteration) -> Vec<String> {
     let pv: Vec<String> = it.pv.iter().map(|p| p.to_xy()).collect();
     vec![
         format!("INFO PV {}", it.multipv),
-        format!("INFO NUMPV {numpv}"),
+        format!("INFO NUMPV {}", it.lines),
         format!("INFO DEPTH {}", it.depth),
         format!("INFO SELDEPTH {}", it.seldepth),
         format!("INFO NODES {}", it.nodes),
@@ -171,6 +171,7 @@ mod tests {
             elapsed: Duration::from_millis(1520),
             pv: vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 6)],
             multipv: 0,
+            lines: 1,
         }
     }
 
@@ -193,7 +194,7 @@ mod tests {
 
     #[test]
     fn detail_block() {
-        let lines = detail_lines(&iteration(-50), 1);
+        let lines = detail_lines(&iteration(-50));
         assert_eq!(lines[0], "INFO PV 0");
         assert_eq!(lines[1], "INFO NUMPV 1");
         assert_eq!(lines[8], "INFO EVAL -50");

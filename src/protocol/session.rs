@@ -166,8 +166,6 @@ struct Thinking {
     job: Job,
     /// The searched position.
     board: Board,
-    /// Lines per iteration the detail output expects.
-    numpv: usize,
     last_best: Pos,
     /// A detail block has been printed without its `INFO PV DONE`.
     pv_open: bool,
@@ -731,12 +729,7 @@ impl Session {
             };
         }
         self.sync_hash();
-        let mut board = req.board.clone();
-        let numpv = if req.multipv > 1 {
-            self.legal_moves(&mut board).len().clamp(1, req.multipv)
-        } else {
-            1
-        };
+        let board = req.board.clone();
         if req.realtime {
             self.out.message("REALTIME REFRESH");
         }
@@ -750,7 +743,6 @@ impl Session {
             reports: rx,
             job,
             board,
-            numpv,
             last_best: Pos::NONE,
             pv_open: false,
         });
@@ -842,10 +834,10 @@ impl Session {
             }
         }
         if detail & 2 != 0 {
-            for l in output::detail_lines(it, th.numpv) {
+            for l in output::detail_lines(it) {
                 out.line(&l);
             }
-            th.pv_open = it.multipv + 1 < th.numpv;
+            th.pv_open = it.multipv + 1 < it.lines;
             if !th.pv_open {
                 out.line("INFO PV DONE");
             }
@@ -1133,6 +1125,7 @@ mod tests {
             elapsed: Duration::from_millis(10),
             pv: vec![best, Pos::new(1, 1)],
             multipv,
+            lines: 2,
         }
     }
 

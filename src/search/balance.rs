@@ -105,6 +105,7 @@ pub(super) fn search(
         elapsed,
         pv: pv.clone(),
         multipv: 0,
+        lines: 1,
     }));
     SearchResult {
         best: pv[0],

@@ -22,6 +22,9 @@ pub const MAX_PLY: usize = 128;
 /// Deepest nominal depth of iterative deepening.
 pub const MAX_DEPTH: i32 = 100;
 
+/// The table of an instant answer given before the real table exists.
+const INSTANT_HASH_BYTES: usize = 1 << 20;
+
 /// Fours a quiescence line may add beyond the search depth.
 const QS_MAX_FOURS: i32 = 8;
 
@@ -118,10 +121,19 @@ impl Engine {
         clock: &dyn Clock,
         reports: &Sender<Report>,
     ) -> SearchResult {
-        let tt = self.table();
+        let limits = time::limits(&req.time, req.board.stone_count(), req.board.empty_count());
+        // An instant answer (`timeout_turn 0`, an empty clock) before any
+        // table has been made gets a small one of its own: making and
+        // mapping the full table (about 20 ms for 64 MiB) would be most of
+        // its time. The full table is made by the next search that has
+        // time for it.
+        let tt = if limits.is_instant() && self.tt.is_none() {
+            Arc::new(TranspositionTable::new(INSTANT_HASH_BYTES))
+        } else {
+            self.table()
+        };
         tt.new_search();
         decay_history(&mut self.history);
-        let limits = time::limits(&req.time, req.board.stone_count(), req.board.empty_count());
         // Helpers only when there is time to use them: an instant answer is
         // a few thousand nodes.
         let helpers = if limits.is_instant() {
@@ -605,8 +617,10 @@ impl<'a> Worker<'a> {
             }
             // A stable sort: equal scores keep the search order.
             lines.sort_by_key(|it| std::cmp::Reverse(it.score));
+            let count = lines.len();
             for (i, it) in lines.iter_mut().enumerate() {
                 it.multipv = i;
+                it.lines = count;
                 let _ = reports.send(Report::Iteration(it.clone()));
             }
             let Some(top) = lines.into_iter().next() else {
@@ -862,6 +876,7 @@ impl<'a> Worker<'a> {
             elapsed: self.elapsed(),
             pv,
             multipv,
+            lines: 1,
         }
     }
 

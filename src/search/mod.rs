@@ -82,6 +82,10 @@ pub struct Iteration {
     pub pv: Vec<Pos>,
     /// Index of this line in a multi-PV search (0 = best).
     pub multipv: usize,
+    /// Lines in this iteration's block: as many as multi-PV asked for and
+    /// the root has candidate moves for (fewer if the search stopped
+    /// inside the iteration); 1 without multi-PV.
+    pub lines: usize,
 }
 
 /// The answer of a search.
