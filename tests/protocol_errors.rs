@@ -163,15 +163,27 @@ fn unsupported_board_sizes() {
             "ERROR unsupported board size {w}x{h} (each side must be 5..=22)"
         ));
     }
-    // After a refused START there is no board...
+    // Refused before any START: still no board...
     e.send("BEGIN");
     e.expect("ERROR BEGIN: no board, send START first");
     // ...until a good one.
     e.send("START 20");
     e.expect("OK");
     e.send("INFO timeout_turn 300");
-    e.send("BEGIN");
-    parse_move_on(&e.reply(), 20, 20);
+    e.send("TURN 10,10");
+    let first = parse_move_on(&e.reply(), 20, 20);
+    // Refused during a game: the game goes on as it was, its 20x20 board
+    // and both stones included.
+    for cmd in ["START 4", "RECTSTART 30,15", "START 23"] {
+        e.send(cmd);
+        e.expect_prefix("ERROR unsupported board size");
+    }
+    let (x, y) = first;
+    e.send(&format!("TURN {x},{y}"));
+    e.expect(&format!("ERROR TURN {x},{y}: {x},{y} is already occupied"));
+    e.send("TURN 19,19");
+    let second = parse_move_on(&e.reply(), 20, 20);
+    assert!(![first, (10, 10), (19, 19)].contains(&second), "{second:?}");
 }
 
 #[test]

@@ -444,12 +444,9 @@ impl Session {
                 self.dead.clear();
                 self.out.line("OK");
             }
-            Err(e) => {
-                self.board = None;
-                self.blocked.clear();
-                self.dead.clear();
-                self.out.error(&e.to_string());
-            }
+            // Like every refused command, a refused size leaves the game
+            // (or the lack of one) as it was.
+            Err(e) => self.out.error(&e.to_string()),
         }
     }
 
