@@ -10,19 +10,19 @@ use crate::types::{Color, Pos, Rule, DIRS};
 
 /// The bytes of `rule`'s pattern table that `build.rs` generated with
 /// [`pattern::packed_table`] when the engine was built.
-pub(crate) fn built_table(rule: Rule) -> Option<&'static [u8]> {
+pub(crate) fn built_table(rule: Rule) -> &'static [u8] {
     macro_rules! built {
         ($name:literal) => {
             include_bytes!(concat!(env!("OUT_DIR"), "/", $name, ".bin"))
         };
     }
-    Some(match rule {
+    match rule {
         Rule::Freestyle => built!("freestyle"),
         Rule::ExactFive => built!("exactfive"),
         Rule::Renju => built!("renju"),
         Rule::Caro => built!("caro"),
         Rule::CaroExactFive => built!("caroexactfive"),
-    })
+    }
 }
 
 /// Takes up every rule's tables now (each is otherwise taken up on first

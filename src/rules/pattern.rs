@@ -19,7 +19,6 @@
 //! the window does not make the centre a three.
 
 use crate::types::{Color, LineRule, Rule};
-use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// What one stone makes on one line. Ordered from weakest to strongest, except
@@ -161,7 +160,7 @@ pub fn swap_colors(key: u32) -> u32 {
 /// four cells of it, and a longer run already contains one), so the table
 /// drops those two cells: 64 K entries.
 pub struct RuleTable {
-    data: Cow<'static, [u8]>,
+    data: &'static [u8],
     shift: u32,
     mask: u32,
 }
@@ -408,15 +407,11 @@ fn table_slot(rule: Rule) -> &'static OnceLock<RuleTable> {
 /// Its bytes were generated when the engine was built (`build.rs` runs
 /// [`packed_table`]) and are part of the binary, so that no game waits for
 /// them: generated at start-up they took 20-50 ms a rule, which came out
-/// of the first move's time. Without them (the build script's own copy of
-/// this file) they are generated here on first use.
+/// of the first move's time.
 pub fn rule_table(rule: Rule) -> &'static RuleTable {
     table_slot(rule).get_or_init(|| {
         let (shift, mask) = table_shape(rule);
-        let data = match crate::rules::built_table(rule) {
-            Some(bytes) => Cow::Borrowed(bytes),
-            None => Cow::Owned(packed_table(rule)),
-        };
+        let data = crate::rules::built_table(rule);
         RuleTable { data, shift, mask }
     })
 }
@@ -513,7 +508,7 @@ mod tests {
         // `build.rs` ran this file's generator when the crate was built; a
         // table embedded from a stale or foreign build would differ here.
         for rule in Rule::ALL {
-            let built = crate::rules::built_table(rule).expect("build.rs made every table");
+            let built = crate::rules::built_table(rule);
             let generated = packed_table(rule);
             assert_eq!(built.len(), generated.len(), "{rule:?}");
             assert!(built == generated.as_slice(), "{rule:?}");
