@@ -98,14 +98,17 @@ fn detail_blocks(lines: &[String]) -> Vec<Vec<PvLine>> {
 
 #[test]
 fn yxnbest_reports_n_distinct_legal_moves_in_score_order() {
-    let mut e = started(15, 1500);
+    // A fixed depth under a generous clock: the same iterations however
+    // slow or loaded the machine is.
+    let mut e = started(15, 60_000);
+    e.send("INFO max_depth 5");
     e.send("INFO show_detail 2");
     e.skip_detail = true;
     let mut yx: Vec<String> = QUIET.iter().map(|s| s.to_string()).collect();
     yx[0] = "YXBOARD".into();
     send_lines(&mut e, &yx);
     e.send("YXNBEST 4");
-    let m = parse_move_on(&e.reply(), 15, 15);
+    let m = parse_move_on(&e.reply_within(Duration::from_secs(30)).unwrap(), 15, 15);
     let stones = quiet_stones();
     assert!(!stones.contains(&m));
     let blocks = detail_blocks(&e.transcript);
@@ -130,12 +133,15 @@ fn yxnbest_reports_n_distinct_legal_moves_in_score_order() {
 #[test]
 fn yxnbest_beyond_the_candidate_moves_closes_every_block() {
     // One stone: far fewer candidate moves than the 40 lines asked for.
-    let mut e = started(15, 400);
+    // A fixed depth under a generous clock: three iterations, however
+    // slow or loaded the machine is.
+    let mut e = started(15, 60_000);
+    e.send("INFO max_depth 3");
     e.send("INFO show_detail 2");
     e.skip_detail = true;
     send_lines(&mut e, &["YXBOARD", "7,7,1", "DONE"].map(String::from));
     e.send("YXNBEST 40");
-    parse_move_on(&e.reply(), 15, 15);
+    parse_move_on(&e.reply_within(Duration::from_secs(30)).unwrap(), 15, 15);
     // Every block announces as many lines as it holds, numbered from 0,
     // and ends with its own `INFO PV DONE`.
     let mut blocks = 0;
@@ -159,7 +165,7 @@ fn yxnbest_beyond_the_candidate_moves_closes_every_block() {
         }
     }
     assert!(seen.is_empty(), "a block left open: {seen:?}");
-    assert!(blocks >= 2, "one block per iteration: {:?}", e.transcript);
+    assert_eq!(blocks, 3, "one block per iteration: {:?}", e.transcript);
 }
 
 #[test]
