@@ -260,13 +260,16 @@ fn balance_two_answers_two_legal_moves() {
     }
 }
 
-/// The output of one search of the quiet position at `show_detail`.
+/// The output of one search of the quiet position at `show_detail`: to a
+/// fixed depth under a generous clock, so that it holds finished
+/// iterations however slow or loaded the machine is.
 fn search_output(level: u32) -> Vec<String> {
-    let mut e = started(15, 600);
+    let mut e = started(15, 60_000);
+    e.send("INFO max_depth 4");
     e.send(&format!("INFO show_detail {level}"));
     e.skip_detail = true;
     e.send_all(&QUIET);
-    parse_move_on(&e.reply(), 15, 15);
+    parse_move_on(&e.reply_within(Duration::from_secs(30)).unwrap(), 15, 15);
     e.transcript.clone()
 }
 
