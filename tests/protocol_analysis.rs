@@ -17,6 +17,23 @@ fn started(size: i32, turn_ms: u64) -> Engine {
     e
 }
 
+/// Started with a search to `depth` under a generous clock: the same
+/// iterations, and so the same output, however slow or loaded the
+/// machine is.
+fn started_to_depth(size: i32, depth: u32) -> Engine {
+    let mut e = started(size, 60_000);
+    e.send(&format!("INFO max_depth {depth}"));
+    e
+}
+
+/// The move that ends a fixed-depth search (`started_to_depth`).
+fn fixed_depth_move(e: &mut Engine) -> (i32, i32) {
+    let reply = e
+        .reply_within(Duration::from_secs(30))
+        .unwrap_or_else(|| panic!("no move: {:?}", e.transcript));
+    parse_move_on(&reply, 15, 15)
+}
+
 /// A quiet middle-game position (l2 i4 l3 m6 j4 i2 f1 j5, Black to move:
 /// the first stone is ours), where several moves are reasonable.
 const QUIET: [&str; 10] = [
@@ -98,17 +115,14 @@ fn detail_blocks(lines: &[String]) -> Vec<Vec<PvLine>> {
 
 #[test]
 fn yxnbest_reports_n_distinct_legal_moves_in_score_order() {
-    // A fixed depth under a generous clock: the same iterations however
-    // slow or loaded the machine is.
-    let mut e = started(15, 60_000);
-    e.send("INFO max_depth 5");
+    let mut e = started_to_depth(15, 5);
     e.send("INFO show_detail 2");
     e.skip_detail = true;
     let mut yx: Vec<String> = QUIET.iter().map(|s| s.to_string()).collect();
     yx[0] = "YXBOARD".into();
     send_lines(&mut e, &yx);
     e.send("YXNBEST 4");
-    let m = parse_move_on(&e.reply_within(Duration::from_secs(30)).unwrap(), 15, 15);
+    let m = fixed_depth_move(&mut e);
     let stones = quiet_stones();
     assert!(!stones.contains(&m));
     let blocks = detail_blocks(&e.transcript);
@@ -133,15 +147,13 @@ fn yxnbest_reports_n_distinct_legal_moves_in_score_order() {
 #[test]
 fn yxnbest_beyond_the_candidate_moves_closes_every_block() {
     // One stone: far fewer candidate moves than the 40 lines asked for.
-    // A fixed depth under a generous clock: three iterations, however
-    // slow or loaded the machine is.
-    let mut e = started(15, 60_000);
-    e.send("INFO max_depth 3");
+    // Depth 3: three iterations, so three blocks.
+    let mut e = started_to_depth(15, 3);
     e.send("INFO show_detail 2");
     e.skip_detail = true;
     send_lines(&mut e, &["YXBOARD", "7,7,1", "DONE"].map(String::from));
     e.send("YXNBEST 40");
-    parse_move_on(&e.reply_within(Duration::from_secs(30)).unwrap(), 15, 15);
+    fixed_depth_move(&mut e);
     // Every block announces as many lines as it holds, numbered from 0,
     // and ends with its own `INFO PV DONE`.
     let mut blocks = 0;
@@ -260,16 +272,14 @@ fn balance_two_answers_two_legal_moves() {
     }
 }
 
-/// The output of one search of the quiet position at `show_detail`: to a
-/// fixed depth under a generous clock, so that it holds finished
-/// iterations however slow or loaded the machine is.
+/// The output of one search of the quiet position at `show_detail`, to a
+/// fixed depth.
 fn search_output(level: u32) -> Vec<String> {
-    let mut e = started(15, 60_000);
-    e.send("INFO max_depth 4");
+    let mut e = started_to_depth(15, 4);
     e.send(&format!("INFO show_detail {level}"));
     e.skip_detail = true;
     e.send_all(&QUIET);
-    parse_move_on(&e.reply_within(Duration::from_secs(30)).unwrap(), 15, 15);
+    fixed_depth_move(&mut e);
     e.transcript.clone()
 }
 
@@ -374,12 +384,11 @@ fn two_threads_play_legal_moves_in_time() {
 
 #[test]
 fn two_threads_at_a_fixed_depth_report_that_depth() {
-    let mut e = started(15, 60_000);
+    let mut e = started_to_depth(15, 8);
     e.send("INFO thread_num 2");
-    e.send("INFO max_depth 8");
     let t = Instant::now();
     e.send_all(&QUIET);
-    parse_move_on(&e.reply_within(Duration::from_secs(30)).unwrap(), 15, 15);
+    fixed_depth_move(&mut e);
     assert!(t.elapsed() < Duration::from_secs(30));
     let last = e
         .transcript
@@ -458,7 +467,7 @@ fn nodes_to_depth_9(e: &mut Engine) -> u64 {
     send_lines(e, &yx);
     e.transcript.clear();
     e.send("YXNBEST 1");
-    parse_move_on(&e.reply_within(Duration::from_secs(30)).unwrap(), 15, 15);
+    fixed_depth_move(e);
     let last = e
         .transcript
         .iter()
@@ -472,8 +481,7 @@ fn nodes_to_depth_9(e: &mut Engine) -> u64 {
 
 #[test]
 fn the_hash_survives_between_searches_until_yxhashclear() {
-    let mut e = started(15, 60_000);
-    e.send("INFO max_depth 9");
+    let mut e = started_to_depth(15, 9);
     let fresh = nodes_to_depth_9(&mut e);
     // The same search again finds the table full of it.
     let again = nodes_to_depth_9(&mut e);
