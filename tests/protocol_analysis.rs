@@ -17,16 +17,17 @@ fn started(size: i32, turn_ms: u64) -> Engine {
     e
 }
 
-/// Started with a search to `depth` under a generous clock: the same
-/// iterations, and so the same output, however slow or loaded the
+/// Started on 15x15 with a search to `depth` under a generous clock: the
+/// same iterations, and so the same output, however slow or loaded the
 /// machine is.
-fn started_to_depth(size: i32, depth: u32) -> Engine {
-    let mut e = started(size, 60_000);
+fn started_to_depth(depth: u32) -> Engine {
+    let mut e = started(15, 60_000);
     e.send(&format!("INFO max_depth {depth}"));
     e
 }
 
-/// The move that ends a fixed-depth search (`started_to_depth`).
+/// The move that ends a fixed-depth search (`started_to_depth`), on its
+/// 15x15 board.
 fn fixed_depth_move(e: &mut Engine) -> (i32, i32) {
     let reply = e
         .reply_within(Duration::from_secs(30))
@@ -115,7 +116,7 @@ fn detail_blocks(lines: &[String]) -> Vec<Vec<PvLine>> {
 
 #[test]
 fn yxnbest_reports_n_distinct_legal_moves_in_score_order() {
-    let mut e = started_to_depth(15, 5);
+    let mut e = started_to_depth(5);
     e.send("INFO show_detail 2");
     e.skip_detail = true;
     let mut yx: Vec<String> = QUIET.iter().map(|s| s.to_string()).collect();
@@ -148,7 +149,7 @@ fn yxnbest_reports_n_distinct_legal_moves_in_score_order() {
 fn yxnbest_beyond_the_candidate_moves_closes_every_block() {
     // One stone: far fewer candidate moves than the 40 lines asked for.
     // Depth 3: three iterations, so three blocks.
-    let mut e = started_to_depth(15, 3);
+    let mut e = started_to_depth(3);
     e.send("INFO show_detail 2");
     e.skip_detail = true;
     send_lines(&mut e, &["YXBOARD", "7,7,1", "DONE"].map(String::from));
@@ -275,7 +276,7 @@ fn balance_two_answers_two_legal_moves() {
 /// The output of one search of the quiet position at `show_detail`, to a
 /// fixed depth.
 fn search_output(level: u32) -> Vec<String> {
-    let mut e = started_to_depth(15, 4);
+    let mut e = started_to_depth(4);
     e.send(&format!("INFO show_detail {level}"));
     e.skip_detail = true;
     e.send_all(&QUIET);
@@ -384,7 +385,7 @@ fn two_threads_play_legal_moves_in_time() {
 
 #[test]
 fn two_threads_at_a_fixed_depth_report_that_depth() {
-    let mut e = started_to_depth(15, 8);
+    let mut e = started_to_depth(8);
     e.send("INFO thread_num 2");
     let t = Instant::now();
     e.send_all(&QUIET);
@@ -481,7 +482,7 @@ fn nodes_to_depth_9(e: &mut Engine) -> u64 {
 
 #[test]
 fn the_hash_survives_between_searches_until_yxhashclear() {
-    let mut e = started_to_depth(15, 9);
+    let mut e = started_to_depth(9);
     let fresh = nodes_to_depth_9(&mut e);
     // The same search again finds the table full of it.
     let again = nodes_to_depth_9(&mut e);
