@@ -1188,13 +1188,25 @@ impl<'a> Worker<'a> {
         let move_count_limit = move_count_limit(depth, improving);
 
         // Reverse futility pruning: far above beta with nothing to defend,
-        // a shallow search will not bring the score back down.
+        // a shallow search will not bring the score back down. In exact
+        // five and renju the margin is a fifth smaller at an expected cut
+        // node that the table knows nothing of (Rapfi's "no TT, cut node"
+        // term); in freestyle that lost on 20x20 (docs/tuning.md, session
+        // 50).
+        let rfp_margin = if cut_node
+            && tte.is_none()
+            && matches!(self.board.rule(), Rule::ExactFive | Rule::Renju)
+        {
+            96
+        } else {
+            120
+        };
         if !pv_node
             && ply > 0
             && !threatened
             && depth <= 6
             && !is_decisive(beta)
-            && static_eval - 120 * (depth - i32::from(improving)) >= beta
+            && static_eval - rfp_margin * (depth - i32::from(improving)) >= beta
         {
             return static_eval;
         }
