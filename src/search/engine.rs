@@ -1191,8 +1191,9 @@ impl<'a> Worker<'a> {
         // a shallow search will not bring the score back down. In exact
         // five and renju the margin is a fifth smaller at an expected cut
         // node that the table knows nothing of (Rapfi's "no TT, cut node"
-        // term); in freestyle that lost on 20x20 (docs/tuning.md, session
-        // 50).
+        // term). Freestyle keeps the wider margin (the smaller one lost on
+        // 20x20), and so do the caro rules, where it was never measured
+        // (docs/tuning.md, session 50).
         let rfp_margin = if cut_node
             && tte.is_none()
             && matches!(self.board.rule(), Rule::ExactFive | Rule::Renju)
