@@ -207,6 +207,30 @@ fn a_blocked_winning_move_is_not_played() {
     assert_eq!(e.reply(), "7,3");
 }
 
+/// Yixin-Board's form of `YXBLOCKUNDO` (main.c of accreator/Yixin-Board
+/// sends `yxblockundo`, the cell, `done`): only the listed cell is
+/// allowed again, whatever was blocked after it, and nothing is answered.
+#[test]
+fn yxblockundo_with_cells_allows_exactly_those_again() {
+    let mut e = started(15, 500);
+    e.send_all(&["yxblock", "7,3", "done", "yxblock", "0,0", "done"]);
+    e.send_all(&["yxblockundo", "7,3", "done"]);
+    e.expect_silence(SILENCE);
+    send_lines(&mut e, &FOUR.map(String::from));
+    assert_eq!(e.reply(), "7,3");
+    // The other block still holds: undoing a cell that is not blocked
+    // changes nothing, and 7,3 blocked again is not played.
+    e.send_all(&["yxblockundo", "14,14", "done", "yxblock", "7,3", "done"]);
+    e.expect_silence(SILENCE);
+    send_lines(&mut e, &FOUR.map(String::from));
+    assert_ne!(parse_move_on(&e.reply(), 15, 15), (7, 3));
+    // A cell off the board rejects the whole list.
+    e.send_all(&["yxblockundo", "7,3", "15,0", "done"]);
+    e.expect_prefix("ERROR YXBLOCKUNDO rejected");
+    send_lines(&mut e, &FOUR.map(String::from));
+    assert_ne!(parse_move_on(&e.reply(), 15, 15), (7, 3));
+}
+
 #[test]
 fn every_move_blocked_still_answers_a_legal_move() {
     let mut e = started(7, 300);

@@ -52,6 +52,33 @@ fn lowercase_lf_and_cr_line_ends() {
     e.expect_prefix("name=\"Tengen\"");
 }
 
+/// Yixin-Board starts the board with its width and height (`START 15 15`
+/// when it launches the engine, `start 15 15` before every request, in
+/// main.c of accreator/Yixin-Board). Two different sides are refused:
+/// that board is `RECTSTART w,h`.
+#[test]
+fn start_with_width_and_height_as_yixin_board_sends_it() {
+    let mut e = Engine::start();
+    e.send("START 15 15");
+    e.expect("OK");
+    e.send_all(&["info timeout_turn 200", "start 15 15"]);
+    e.expect("OK");
+    e.send_all(&["board", "7,7,2", "done"]);
+    let m = parse_move_on(&e.reply(), 15, 15);
+    assert_ne!(m, (7, 7));
+    e.send("START 20 15");
+    e.expect_prefix("ERROR START: 20 15 is not square");
+    // The board is still the 15x15 one with its two stones.
+    e.send("TURN 15,0");
+    e.expect_prefix("ERROR TURN 15,0");
+    e.send(&format!("TURN {},{}", m.0, m.1));
+    e.expect_prefix("ERROR TURN");
+    e.send("START 20,20");
+    e.expect("OK");
+    e.send("TURN 19,19");
+    parse_move_on(&e.reply(), 20, 20);
+}
+
 #[test]
 fn rectstart() {
     let mut e = Engine::start();
@@ -212,7 +239,9 @@ fn yxshowinfo_before_start() {
         .strip_prefix("MESSAGE INFO MAX_HASH_SIZE ")
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{b:?}"));
-    assert!(hash > 0);
+    // Yixin-Board reads it as an exponent: its slider sends `hash_size`
+    // 1 << x KB, so it must be a small number.
+    assert!((10..=30).contains(&hash), "{hash}");
     // With a memory limit the reported maximum leaves headroom.
     e.send("INFO max_memory 367001600");
     e.send("YXSHOWINFO");
@@ -222,13 +251,17 @@ fn yxshowinfo_before_start() {
         .strip_prefix("MESSAGE INFO MAX_HASH_SIZE ")
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{b:?}"));
-    assert!(hash * 1024 + 24 * 1024 * 1024 <= 367_001_600, "{hash}");
-    // A limit too small for any table still gets the 1 MiB minimum.
+    assert!(
+        (1u64 << hash) * 1024 + 24 * 1024 * 1024 <= 367_001_600,
+        "{hash}"
+    );
+    assert!((1u64 << (hash + 1)) * 1024 > 367_001_600 / 2, "{hash}");
+    // A limit too small for any table still gets the 1 MiB minimum, 2^10 KB.
     e.send("INFO max_memory 1");
     e.send("YXSHOWINFO");
     e.recv(support::QUICK);
     let b = e.recv(support::QUICK).unwrap_or_default();
-    assert_eq!(b, "MESSAGE INFO MAX_HASH_SIZE 1024");
+    assert_eq!(b, "MESSAGE INFO MAX_HASH_SIZE 10");
 }
 
 #[test]

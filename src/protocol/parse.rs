@@ -82,6 +82,8 @@ pub enum BlockKind {
     Swap2Board,
     /// `YXBLOCK`: root moves to exclude.
     YxBlock,
+    /// `YXBLOCKUNDO`: excluded root moves to allow again.
+    YxBlockUndo,
 }
 
 impl BlockKind {
@@ -91,6 +93,7 @@ impl BlockKind {
             BlockKind::YxBoard => "YXBOARD",
             BlockKind::Swap2Board => "SWAP2BOARD",
             BlockKind::YxBlock => "YXBLOCK",
+            BlockKind::YxBlockUndo => "YXBLOCKUNDO",
         }
     }
 
@@ -179,6 +182,9 @@ pub enum Command {
     HashClear,
     ShowInfo,
     NBest(usize),
+    /// A bare `YXBLOCKUNDO` (no cells, no `DONE`): allow the most recently
+    /// blocked cell again. Built by the [`Assembler`] when a command
+    /// follows the header of an empty `YXBLOCKUNDO` block.
     BlockUndo,
     BlockReset,
     BalanceOne(i32),
@@ -199,6 +205,32 @@ fn parse_xy(cmd: &str, args: &str) -> Result<(i32, i32), ParseError> {
     };
     match (x.trim().parse(), y.trim().parse()) {
         (Ok(x), Ok(y)) => Ok((x, y)),
+        _ => Err(bad()),
+    }
+}
+
+/// Parses `START`'s argument: the board size `n`, or `n n` (Yixin-Board
+/// sends width and height, with a space or a comma between them). Two
+/// different sides are an error: a rectangular board is `RECTSTART w,h`.
+fn parse_start(args: &str) -> Result<i32, ParseError> {
+    let parts: Vec<&str> = args
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let bad = || invalid(format!("START: bad board size {}", quote(args.trim())));
+    let num = |t: &str| t.parse::<i32>().map_err(|_| bad());
+    match parts.as_slice() {
+        [n] => num(n),
+        [w, h] => {
+            let (w, h) = (num(w)?, num(h)?);
+            if w == h {
+                Ok(w)
+            } else {
+                Err(invalid(format!(
+                    "START: {w} {h} is not square (a rectangular board is RECTSTART {w},{h})"
+                )))
+            }
+        }
         _ => Err(bad()),
     }
 }
@@ -283,7 +315,7 @@ impl Command {
         let word = word.to_ascii_uppercase();
         let cmd = word.as_str();
         Ok(match cmd {
-            "START" => Command::Start(parse_int(cmd, args, "board size")?),
+            "START" => Command::Start(parse_start(args)?),
             "RECTSTART" => {
                 let (w, h) = parse_xy(cmd, args).map_err(|_| {
                     invalid(format!(
@@ -326,7 +358,7 @@ impl Command {
                 }
                 Command::NBest(n)
             }
-            "YXBLOCKUNDO" => Command::BlockUndo,
+            "YXBLOCKUNDO" => Command::BlockStart(BlockKind::YxBlockUndo),
             "YXBLOCKRESET" => Command::BlockReset,
             "YXBALANCEONE" => Command::BalanceOne(parse_int(cmd, args, "bias")?),
             "YXBALANCETWO" => Command::BalanceTwo(parse_int(cmd, args, "bias")?),
@@ -385,7 +417,9 @@ struct OpenBlock {
 /// block abandons it and is passed on (the engine is quitting anyway).
 /// Any other command inside a block means its `DONE` was lost: the block
 /// is rejected with one error and the command is passed on after it, so
-/// that a manager that re-sends the position still gets its answer.
+/// that a manager that re-sends the position still gets its answer. The
+/// one exception is a `YXBLOCKUNDO` header followed at once by a command:
+/// that is the bare form, [`Command::BlockUndo`], and no error.
 #[derive(Debug, Default)]
 pub struct Assembler {
     block: Option<OpenBlock>,
@@ -457,7 +491,16 @@ impl Assembler {
         }
         if line.starts_with(|c: char| c.is_ascii_alphabetic()) && Command::parse(line).is_ok() {
             let name = block.kind.name();
+            let bare_undo = block.kind == BlockKind::YxBlockUndo
+                && block.entries.is_empty()
+                && block.error.is_none();
             self.block = None;
+            if bare_undo {
+                // `YXBLOCKUNDO` alone on its line, as a command of its own.
+                let mut out = vec![Ok(Command::BlockUndo)];
+                out.extend(self.feed(Ok(line)));
+                return out;
+            }
             let word = line.split_whitespace().next().unwrap_or(line);
             let mut out = vec![Err(invalid(format!(
                 "{name} rejected, position unchanged: no DONE before {}",
@@ -565,7 +608,12 @@ mod tests {
         assert_eq!(p("YXHASHCLEAR"), Ok(Command::HashClear));
         assert_eq!(p("yxshowinfo"), Ok(Command::ShowInfo));
         assert_eq!(p("YXNBEST 3"), Ok(Command::NBest(3)));
-        assert_eq!(p("yxblockundo"), Ok(Command::BlockUndo));
+        assert_eq!(
+            p("yxblockundo"),
+            Ok(Command::BlockStart(BlockKind::YxBlockUndo))
+        );
+        assert_eq!(p("start 15 15"), Ok(Command::Start(15)));
+        assert_eq!(p("START 20,20"), Ok(Command::Start(20)));
         assert_eq!(p("YXBLOCKRESET"), Ok(Command::BlockReset));
         assert_eq!(p("YXBALANCEONE -20"), Ok(Command::BalanceOne(-20)));
         assert_eq!(p("yxbalancetwo 0"), Ok(Command::BalanceTwo(0)));
@@ -584,6 +632,9 @@ mod tests {
         for bad in [
             "START",
             "START x",
+            "START 15 20",
+            "START 15 15 15",
+            "START 15 x",
             "START 99999999999",
             "RECTSTART 20",
             "RECTSTART a,b",
@@ -766,6 +817,38 @@ mod tests {
             .is_empty());
         assert!(matches!(a.feed(Ok("DONE")).as_slice(), [Err(_)]));
         assert!(!a.in_block());
+    }
+
+    #[test]
+    fn yxblockundo_is_a_block_or_a_bare_command() {
+        // Yixin-Board's form: the cells to allow again, then DONE.
+        let out = feed_all(&["yxblockundo", "7,7", "done", "ABOUT"]);
+        assert_eq!(
+            out,
+            vec![
+                Ok(Command::Block(
+                    BlockKind::YxBlockUndo,
+                    vec![Entry {
+                        x: 7,
+                        y: 7,
+                        field: None
+                    }]
+                )),
+                Ok(Command::About)
+            ]
+        );
+        // Alone on its line and followed by a command: the bare form.
+        let out = feed_all(&["YXBLOCKUNDO", "BOARD", "7,7,1", "DONE"]);
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert_eq!(out[0], Ok(Command::BlockUndo));
+        assert!(matches!(&out[1], Ok(Command::Block(BlockKind::Board, e)) if e.len() == 1));
+        // With cells but no DONE, the block was cut short: an error.
+        let out = feed_all(&["YXBLOCKUNDO", "7,7", "ABOUT"]);
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert!(
+            matches!(&out[0], Err(ParseError::Invalid(m)) if m.contains("YXBLOCKUNDO rejected"))
+        );
+        assert_eq!(out[1], Ok(Command::About));
     }
 
     #[test]

@@ -62,6 +62,13 @@ pub fn hash_budget(max_memory: u64, threads: usize) -> u64 {
     max_memory.saturating_sub(headroom).min(MAX_HASH_BYTES)
 }
 
+/// What `YXSHOWINFO` reports as `MAX_HASH_SIZE`: the largest x such that
+/// `INFO hash_size` 2^x (in KB) fits the memory limit. Yixin-Board reads it
+/// as the top of its hash-size slider and sends `hash_size` 1 << x.
+pub fn max_hash_exponent(max_memory: u64, threads: usize) -> u32 {
+    (hash_budget(max_memory, threads).max(MIN_HASH_BYTES) / 1024).ilog2()
+}
+
 /// Threads the engine can use: the machine's logical CPUs, at most
 /// [`search::MAX_THREADS`].
 pub fn max_threads() -> usize {
@@ -401,7 +408,7 @@ impl Session {
                     .message(&format!("INFO MAX_THREAD_NUM {}", max_threads()));
                 self.out.message(&format!(
                     "INFO MAX_HASH_SIZE {}",
-                    hash_budget(self.opts.max_memory, self.opts.threads).max(MIN_HASH_BYTES) / 1024
+                    max_hash_exponent(self.opts.max_memory, self.opts.threads)
                 ));
             }
             Command::NBest(n) => self.think("YXNBEST", n.min(MAX_MULTIPV), false),
@@ -517,18 +524,22 @@ impl Session {
                     .error(&format!("{name} rejected, position unchanged: {e}")),
             },
             BlockKind::Swap2Board => self.swap2(w, h, &entries),
-            BlockKind::YxBlock => {
+            BlockKind::YxBlock | BlockKind::YxBlockUndo => {
                 let mut cells = Vec::new();
                 for e in &entries {
                     match (0..w).contains(&e.x) && (0..h).contains(&e.y) {
                         true => cells.push(Pos::new(e.x, e.y)),
                         false => {
                             let msg =
-                                format!("YXBLOCK rejected: {},{} is outside the board", e.x, e.y);
+                                format!("{name} rejected: {},{} is outside the board", e.x, e.y);
                             self.out.error(&msg);
                             return;
                         }
                     }
+                }
+                if kind == BlockKind::YxBlockUndo {
+                    self.blocked.retain(|p| !cells.contains(p));
+                    return;
                 }
                 for p in cells {
                     if !self.blocked.contains(&p) {
@@ -1284,6 +1295,18 @@ mod tests {
         assert_eq!(s.handle(Ok(Command::Stop)), Flow::Continue);
         assert_eq!(s.handle(Ok(Command::End)), Flow::Exit);
         assert_eq!(buf.take_lines(), ["OK"]);
+    }
+
+    #[test]
+    fn the_max_hash_size_is_a_power_of_two_exponent_in_kb() {
+        // 8 GiB without a limit: 2^23 KB.
+        assert_eq!(max_hash_exponent(0, 1), 23);
+        let gomocup = 350 * MIB;
+        let x = max_hash_exponent(gomocup, 1);
+        assert!((1u64 << x) * 1024 <= hash_budget(gomocup, 1), "{x}");
+        assert!((1u64 << (x + 1)) * 1024 > hash_budget(gomocup, 1), "{x}");
+        // The 1 MiB minimum: 2^10 KB.
+        assert_eq!(max_hash_exponent(1, 1), 10);
     }
 
     #[test]
