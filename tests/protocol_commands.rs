@@ -142,6 +142,30 @@ fn continuous_game_dead_stones_are_never_played() {
     e.expect("ERROR TURN 7,7: 7,7 is already occupied");
 }
 
+/// A stone that no longer counts is a wall for the rules, as in Piskvork's
+/// judge (renju.cpp reads a blocked cell as neither colour): Black's row
+/// 5,7 6,7 with 8,7 dead is no three, so 7,7 (with the column 7,5 7,6)
+/// is not a double three.
+#[test]
+fn continuous_renju_dead_stones_are_walls_for_forbidden_points() {
+    let mut e = started(15);
+    let stones = [
+        "5,7,1", "0,0,2", "6,7,1", "14,0,2", "7,5,1", "0,14,2", "7,6,1", "14,14,2",
+    ];
+    e.send("INFO rule 6");
+    e.send("YXBOARD");
+    e.send_all(&stones);
+    e.send_all(&["DONE", "YXSHOWFORBID"]);
+    e.expect("FORBID 0707.");
+    e.send("YXBOARD");
+    e.send_all(&stones);
+    e.send_all(&["8,7,3", "DONE", "YXSHOWFORBID"]);
+    e.expect("FORBID .");
+    // The wall survives a change of rule (the board is rebuilt).
+    e.send_all(&["INFO rule 0", "INFO rule 6", "YXSHOWFORBID"]);
+    e.expect("FORBID .");
+}
+
 #[test]
 fn yxboard_sets_the_position_without_a_move() {
     let mut e = started(15);

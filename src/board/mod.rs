@@ -257,8 +257,11 @@ pub struct Board {
     near_bits: [u64; NUM_CELLS / 64],
     /// Bitset of the empty board cells.
     empty_bits: [u64; NUM_CELLS / 64],
-    /// All board cells, row by row.
+    /// All board cells, row by row, but the walls.
     all_cells: Vec<Pos>,
+    /// Board cells that are walls: a continuous game's stones that no
+    /// longer count ([`Board::with_walls`]).
+    walls: Vec<Pos>,
 }
 
 impl Board {
@@ -305,9 +308,45 @@ impl Board {
             near_bits: [0; NUM_CELLS / 64],
             empty_bits: [0; NUM_CELLS / 64],
             all_cells,
+            walls: Vec::new(),
         };
         board.rebuild();
         Ok(board)
+    }
+
+    /// An empty board with walls at `walls`: cells that hold no stone
+    /// and can never get one, as the board's edge. In a continuous game
+    /// (`BOARD` field 3) the stones of a five already scored stay on the
+    /// board but count for neither side: no line runs through them, for
+    /// fives, fours and threes alike, and so for renju Black's forbidden
+    /// points too (as Piskvork's judge, which treats them as blocked).
+    pub fn with_walls(
+        width: i32,
+        height: i32,
+        rule: Rule,
+        walls: &[Pos],
+    ) -> Result<Board, BoardError> {
+        let mut board = Board::new(width, height, rule)?;
+        if walls.is_empty() {
+            return Ok(board);
+        }
+        for &p in walls {
+            if board.pos(p.x(), p.y()) != Some(p) {
+                return Err(BoardError::OffBoard(p.x(), p.y()));
+            }
+            board.cells[p.index()] = WALL;
+        }
+        board.all_cells.retain(|p| !walls.contains(p));
+        board.walls = walls.to_vec();
+        board.walls.sort_by_key(|p| p.index());
+        board.walls.dedup();
+        board.rebuild();
+        Ok(board)
+    }
+
+    /// The walls inside the board ([`Board::with_walls`]).
+    pub fn walls(&self) -> &[Pos] {
+        &self.walls
     }
 
     /// Recomputes every cache from the cells alone.
@@ -394,6 +433,11 @@ impl Board {
                 2 => h ^= zobrist::KEYS[1][p.index()],
                 _ => {}
             }
+        }
+        // A wall is keyed as both colours at once, so that a position
+        // with walls never shares a key with the same stones without them.
+        for &p in &self.walls {
+            h ^= zobrist::KEYS[0][p.index()] ^ zobrist::KEYS[1][p.index()];
         }
         h
     }
@@ -494,7 +538,7 @@ impl Board {
         self.stack.len()
     }
 
-    /// Number of board cells.
+    /// Number of board cells that can hold a stone (the walls left out).
     pub fn cell_count(&self) -> usize {
         self.all_cells.len()
     }
@@ -509,7 +553,7 @@ impl Board {
         self.stack.len() == self.all_cells.len()
     }
 
-    /// Every board cell, row by row.
+    /// Every board cell, row by row, but the walls.
     pub fn cells(&self) -> &[Pos] {
         &self.all_cells
     }
@@ -540,7 +584,7 @@ impl Board {
         }
     }
 
-    /// True for cells of this board (not padding).
+    /// True for cells of this board (not padding, not a wall).
     #[inline]
     pub fn on_board(&self, p: Pos) -> bool {
         (p.index() < NUM_CELLS) && self.cells[p.index()] != WALL
@@ -904,10 +948,11 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for y in 0..self.height {
             for x in 0..self.width {
-                let ch = match self.stone(Pos::new(x, y)) {
-                    Some(Color::Black) => 'x',
-                    Some(Color::White) => 'o',
-                    None => '.',
+                let ch = match self.raw(Pos::new(x, y)) {
+                    1 => 'x',
+                    2 => 'o',
+                    WALL => '#',
+                    _ => '.',
                 };
                 if x > 0 {
                     write!(f, " ")?;
@@ -1006,6 +1051,57 @@ mod tests {
             assert_eq!(b.hash(), h0);
             assert_eq!(b.undo(), None);
         }
+    }
+
+    #[test]
+    fn walls_block_lines_like_the_edge_and_hold_no_stone() {
+        for rule in Rule::ALL {
+            let walled = Board::with_walls(15, 15, rule, &[Pos::new(7, 3)]).unwrap();
+            let mut b = walled.clone();
+            // Black 3..=6 on row 3: a four whose only five cell is 2,3 (the
+            // wall takes the other end).
+            for x in 3..=6 {
+                b.place(Pos::new(x, 3), Color::Black);
+                b.place(Pos::new(x, 10), Color::White);
+                b.check_consistency().unwrap();
+            }
+            assert_eq!(
+                b.threat(Pos::new(2, 3), Color::Black),
+                Threat::Five,
+                "{rule}"
+            );
+            assert_eq!(b.threat_count(Color::Black, Threat::Five), 1, "{rule}");
+            assert!(!b.is_empty(Pos::new(7, 3)) && !b.on_board(Pos::new(7, 3)));
+            assert_eq!(b.stone(Pos::new(7, 3)), None);
+            assert_eq!(b.cell_count(), 224);
+            assert_eq!(b.empty_count(), 216);
+            assert!(!b.cells().contains(&Pos::new(7, 3)));
+            assert_eq!(
+                b.try_place(7, 3, Color::White),
+                Err(BoardError::Occupied(7, 3))
+            );
+            // Without the wall the same stones are an open four.
+            let mut open = Board::new(15, 15, rule).unwrap();
+            for (p, c) in b.history() {
+                open.place(p, c);
+            }
+            assert_eq!(open.threat_count(Color::Black, Threat::Five), 2, "{rule}");
+            assert_ne!(open.hash(), b.hash());
+            // Stones come and go; the wall stays.
+            while b.undo().is_some() {
+                b.check_consistency().unwrap();
+            }
+            assert_eq!(b.hash(), walled.hash());
+            assert_eq!(b.walls(), &[Pos::new(7, 3)]);
+            assert!(format!("{b}")
+                .lines()
+                .nth(3)
+                .is_some_and(|l| l.contains('#')));
+        }
+        assert_eq!(
+            Board::with_walls(15, 15, Rule::Freestyle, &[Pos::new(15, 0)]).err(),
+            Some(BoardError::OffBoard(15, 0))
+        );
     }
 
     #[test]

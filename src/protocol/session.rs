@@ -555,7 +555,20 @@ impl Session {
     /// the other rules colours only decide who moves, so we are Black when
     /// the counts are equal and White otherwise.
     fn position(&self, w: i32, h: i32, entries: &[Entry]) -> Result<(Board, Vec<Pos>), String> {
-        let mut b = Board::new(w, h, self.opts.rule).map_err(|e| e.to_string())?;
+        // The dead stones first: they are walls of the board the stones
+        // are placed on.
+        let mut dead = Vec::new();
+        for e in entries.iter().filter(|e| e.field == Some(Field::Dead)) {
+            if !((0..w).contains(&e.x) && (0..h).contains(&e.y)) {
+                return Err(format!("{},{} is outside the board", e.x, e.y));
+            }
+            let p = Pos::new(e.x, e.y);
+            if dead.contains(&p) {
+                return Err(format!("{},{} is listed twice", e.x, e.y));
+            }
+            dead.push(p);
+        }
+        let mut b = Board::with_walls(w, h, self.opts.rule, &dead).map_err(|e| e.to_string())?;
         let count = |f: Field| entries.iter().filter(|e| e.field == Some(f)).count();
         let own = if self.opts.rule == Rule::Renju {
             match entries.iter().find(|e| e.field != Some(Field::Dead)) {
@@ -567,18 +580,17 @@ impl Session {
         } else {
             Color::White
         };
-        let mut dead = Vec::new();
-        for e in entries {
+        for e in entries.iter().filter(|e| e.field != Some(Field::Dead)) {
             let p = b
                 .pos(e.x, e.y)
                 .ok_or_else(|| format!("{},{} is outside the board", e.x, e.y))?;
-            if !b.is_empty(p) || dead.contains(&p) {
+            if !b.is_empty(p) {
                 return Err(format!("{},{} is listed twice", e.x, e.y));
             }
             match e.field {
                 Some(Field::Own) => b.place(p, own),
                 Some(Field::Opponent) => b.place(p, !own),
-                Some(Field::Dead) => dead.push(p),
+                Some(Field::Dead) => {}
                 // The parser requires the field in these blocks.
                 None => return Err(format!("{},{} has no field", e.x, e.y)),
             }
@@ -635,7 +647,7 @@ impl Session {
         if old.rule() == rule {
             return;
         }
-        match Board::new(old.width(), old.height(), rule) {
+        match Board::with_walls(old.width(), old.height(), rule, old.walls()) {
             Ok(mut b) => {
                 for (p, c) in old.history() {
                     b.place(p, c);
