@@ -580,20 +580,22 @@ impl Session {
         } else {
             Color::White
         };
-        for e in entries.iter().filter(|e| e.field != Some(Field::Dead)) {
+        for e in entries {
+            let color = match e.field {
+                Some(Field::Own) => own,
+                Some(Field::Opponent) => !own,
+                // Already walls.
+                Some(Field::Dead) => continue,
+                // The parser requires the field in these blocks.
+                None => return Err(format!("{},{} has no field", e.x, e.y)),
+            };
             let p = b
                 .pos(e.x, e.y)
                 .ok_or_else(|| format!("{},{} is outside the board", e.x, e.y))?;
             if !b.is_empty(p) {
                 return Err(format!("{},{} is listed twice", e.x, e.y));
             }
-            match e.field {
-                Some(Field::Own) => b.place(p, own),
-                Some(Field::Opponent) => b.place(p, !own),
-                Some(Field::Dead) => {}
-                // The parser requires the field in these blocks.
-                None => return Err(format!("{},{} has no field", e.x, e.y)),
-            }
+            b.place(p, color);
         }
         b.set_side_to_move(own);
         Ok((b, dead))
