@@ -69,6 +69,16 @@ pub fn max_hash_exponent(max_memory: u64, threads: usize) -> u32 {
     (hash_budget(max_memory, threads).max(MIN_HASH_BYTES) / 1024).ilog2()
 }
 
+/// The cell of a block entry on a `w` x `h` board, checked before a
+/// [`Pos`] is made of it: [`Pos::new`] does not check its coordinates.
+fn entry_cell(w: i32, h: i32, e: &Entry) -> Result<Pos, String> {
+    if (0..w).contains(&e.x) && (0..h).contains(&e.y) {
+        Ok(Pos::new(e.x, e.y))
+    } else {
+        Err(format!("{},{} is outside the board", e.x, e.y))
+    }
+}
+
 /// Threads the engine can use: the machine's logical CPUs, at most
 /// [`search::MAX_THREADS`].
 pub fn max_threads() -> usize {
@@ -527,12 +537,10 @@ impl Session {
             BlockKind::YxBlock | BlockKind::YxBlockUndo => {
                 let mut cells = Vec::new();
                 for e in &entries {
-                    match (0..w).contains(&e.x) && (0..h).contains(&e.y) {
-                        true => cells.push(Pos::new(e.x, e.y)),
-                        false => {
-                            let msg =
-                                format!("{name} rejected: {},{} is outside the board", e.x, e.y);
-                            self.out.error(&msg);
+                    match entry_cell(w, h, e) {
+                        Ok(p) => cells.push(p),
+                        Err(e) => {
+                            self.out.error(&format!("{name} rejected: {e}"));
                             return;
                         }
                     }
@@ -559,10 +567,7 @@ impl Session {
         // are placed on.
         let mut dead = Vec::new();
         for e in entries.iter().filter(|e| e.field == Some(Field::Dead)) {
-            if !((0..w).contains(&e.x) && (0..h).contains(&e.y)) {
-                return Err(format!("{},{} is outside the board", e.x, e.y));
-            }
-            let p = Pos::new(e.x, e.y);
+            let p = entry_cell(w, h, e)?;
             if dead.contains(&p) {
                 return Err(format!("{},{} is listed twice", e.x, e.y));
             }
