@@ -491,10 +491,7 @@ impl<'a> Worker<'a> {
             // limit at most.
             if self.limits.hard != Duration::MAX {
                 let cap = (self.limits.planned() / 4).min(self.limits.hard);
-                self.limits = TimeLimits {
-                    soft: cap,
-                    hard: cap,
-                };
+                self.limits = TimeLimits::fixed(cap);
             }
         }
 
