@@ -186,10 +186,12 @@ impl std::error::Error for BoardError {}
 /// cache line.
 #[derive(Clone, Copy, Default)]
 struct CellInfo {
-    /// Patterns per colour, one byte per direction (`Pattern as u8`,
-    /// direction d in bits 8d..8d+8). Kept as words: updating a byte of an
-    /// array and reading the array back would stall the CPU.
-    pats: [u32; 2],
+    /// Patterns per colour, one nibble per direction (`Pattern as u8`,
+    /// direction d in bits 4d..4d+4): the index of the cell's entries in
+    /// the cell and ordering tables ([`eval::cell_index`] of the patterns).
+    /// Kept as words: updating a byte of an array and reading the array
+    /// back would stall the CPU.
+    pats: [u16; 2],
     /// Threat class per colour (`Threat as u8`).
     threat: [u8; 2],
     /// Evaluation value per colour.
@@ -390,13 +392,13 @@ impl Board {
             let ci = &mut info[p.index()];
             for c in Color::BOTH {
                 let t = &self.tables[c.index()];
-                let mut word = 0u32;
+                let mut word = 0u16;
                 for d in 0..4 {
                     let key = self.line_key(p, d);
-                    word |= (self.patterns.get(key, c.index()) as u32) << (8 * d);
+                    word |= (self.patterns.get(key, c.index()) as u16) << (4 * d);
                 }
                 ci.pats[c.index()] = word;
-                let e = t.cell[eval::cell_index(word)];
+                let e = t.cell[usize::from(word)];
                 ci.threat[c.index()] = (e & 0xF) as u8;
                 ci.value[c.index()] = (e >> 4) as i16;
             }
@@ -614,15 +616,14 @@ impl Board {
     /// What a `c` stone at empty `p` makes on line `dir` (0..4).
     #[inline]
     pub fn pattern(&self, p: Pos, c: Color, dir: usize) -> Pattern {
-        Pattern::from_u8((self.info[p.index()].pats[c.index()] >> (8 * dir)) as u8)
+        Pattern::from_u8(((self.info[p.index()].pats[c.index()] >> (4 * dir)) & 0xF) as u8)
     }
 
     /// The four patterns of a `c` stone at empty `p`.
     #[inline]
     pub fn patterns(&self, p: Pos, c: Color) -> [Pattern; 4] {
-        self.info[p.index()].pats[c.index()]
-            .to_le_bytes()
-            .map(Pattern::from_u8)
+        let w = self.info[p.index()].pats[c.index()];
+        [0, 1, 2, 3].map(|d| Pattern::from_u8(((w >> (4 * d)) & 0xF) as u8))
     }
 
     /// What a `c` stone at empty `p` threatens across all lines.
@@ -663,8 +664,8 @@ impl Board {
     pub fn order_score(&self, p: Pos, me: Color) -> i32 {
         let ci = &self.info[p.index()];
         let (m, o) = (me.index(), me.flip().index());
-        let mine = self.tables[m].order[eval::cell_index(ci.pats[m])] as i16;
-        let theirs = (self.tables[o].order[eval::cell_index(ci.pats[o])] >> 16) as i16;
+        let mine = self.tables[m].order[usize::from(ci.pats[m])] as i16;
+        let theirs = (self.tables[o].order[usize::from(ci.pats[o])] >> 16) as i16;
         i32::from(mine) + i32::from(theirs)
     }
 
@@ -820,21 +821,21 @@ impl Board {
     /// and the running totals.
     #[inline(always)]
     fn update_cell(&mut self, i: usize, d: usize, w: u64) {
-        let shift = 8 * d as u32;
+        let shift = 4 * d as u32;
         let pair = self.patterns.get_pair(key_at(w, line_slot(i, d).1));
-        let old_pair =
-            (self.info[i].pats[0] >> shift) as u8 | ((self.info[i].pats[1] >> shift) as u8) << 4;
+        let old_pair = ((self.info[i].pats[0] >> shift) & 0xF) as u8
+            | (((self.info[i].pats[1] >> shift) & 0xF) as u8) << 4;
         if pair == old_pair {
             return;
         }
         for c in 0..2 {
             let new_pat = (pair >> (4 * c)) & 0xF;
             let old = self.info[i].pats[c];
-            if (old >> shift) as u8 == new_pat {
+            if ((old >> shift) & 0xF) as u8 == new_pat {
                 continue;
             }
-            let pats = (old & !(0xFF << shift)) | (new_pat as u32) << shift;
-            let e = self.tables[c].cell[eval::cell_index(pats)];
+            let pats = (old & !(0xF << shift)) | u16::from(new_pat) << shift;
+            let e = self.tables[c].cell[usize::from(pats)];
             let (new_t, new_v) = ((e & 0xF) as u8, (e >> 4) as i16);
             let ci = &mut self.info[i];
             let (old_t, old_v) = (ci.threat[c], ci.value[c]);

@@ -171,7 +171,9 @@ pub fn build_all_cell_tables() {
 pub const MAX_CELL_VALUE: i32 = (1 << 12) - 1;
 
 /// The index into a [`cell_table`] of four line patterns packed one byte a
-/// direction (each below 16): their low nibbles side by side.
+/// direction (each below 16): their low nibbles side by side, the form in
+/// which the board keeps a cell's patterns, so that its own lookups need no
+/// conversion.
 #[inline(always)]
 pub fn cell_index(pats: u32) -> usize {
     let x = (pats | pats >> 4) & 0x00FF_00FF;
