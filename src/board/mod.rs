@@ -625,8 +625,7 @@ impl Board {
     /// The four patterns of a `c` stone at empty `p`.
     #[inline]
     pub fn patterns(&self, p: Pos, c: Color) -> [Pattern; 4] {
-        let w = self.info[p.index()].pats[c.index()];
-        [0, 1, 2, 3].map(|d| Pattern::from_u8(((w >> (4 * d)) & 0xF) as u8))
+        [0, 1, 2, 3].map(|d| self.pattern(p, c, d))
     }
 
     /// What a `c` stone at empty `p` threatens across all lines.
