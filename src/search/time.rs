@@ -131,6 +131,19 @@ fn moves_to_go(stones_on_board: usize) -> u64 {
 /// start and nothing once the board is full.
 pub const RESERVE_PER_MOVE_MS: u64 = 3;
 
+/// The hard limit of a move on the match clock, in tenths of its share:
+/// an iteration started in time may run on to it. At four times the
+/// share, the moves just after the opening took nearly twice their share,
+/// and in 20x20 games against Rapfi the last twenty moves were left less
+/// than a quarter of the clock (docs/tuning.md, session 56).
+const HARD_SHARE_TENTHS: u64 = 25;
+
+/// On the match clock a new iteration starts only before this percentage
+/// of the soft limit: the next one costs about as much again as all
+/// before it, so one started later mostly ends past the soft limit, on
+/// the later moves' time.
+const CLOCK_START_PERCENT: u32 = 60;
+
 /// The shortest hard limit on a match clock that is running out: a search
 /// stops within about a millisecond of it, where an instant answer (a
 /// node-capped search with no clock) takes a few.
@@ -185,7 +198,7 @@ pub fn limits(tc: &TimeControl, stones: usize, empty: usize) -> TimeLimits {
                 let share = usable / moves_to_go(stones) + tc.increment_ms * 3 / 4;
                 // Never bet more than a quarter of what is left on one move.
                 hard = hard.min(
-                    (share * 4)
+                    (share * HARD_SHARE_TENTHS / 10)
                         .min(usable / 4 + tc.increment_ms / 2)
                         .min(usable)
                         .max(LAST_RESORT_MS),
@@ -246,7 +259,8 @@ impl IterationPolicy {
     /// Records a finished iteration and says whether to go on. The soft limit
     /// is stretched (up to 2x, never past the hard limit) while the best move
     /// keeps changing or the score is falling, and, when it is a share of the
-    /// match clock, shrunk while the best move has been stable.
+    /// match clock, shrunk while the best move has been stable; there the
+    /// next iteration starts only before [`CLOCK_START_PERCENT`] of it.
     pub fn after_iteration(&mut self, elapsed: Duration, best: u16, score: i32) -> bool {
         if self.last_best.is_some_and(|b| b != best) {
             self.best_changes += 2;
@@ -267,7 +281,11 @@ impl IterationPolicy {
             factor *= 0.8;
         }
         let soft = self.limits.soft.mul_f64(factor).min(self.limits.hard);
-        elapsed < soft
+        if self.limits.clock_share {
+            elapsed < soft * CLOCK_START_PERCENT / 100
+        } else {
+            elapsed < soft
+        }
     }
 }
 
@@ -381,10 +399,11 @@ mod tests {
     #[test]
     fn a_short_clock_is_shared_over_the_moves_that_may_come() {
         // 300 ms left, 100 empty cells: 50 more moves may come, 150 ms of
-        // the clock is theirs; a twelfth of the rest, at most four times that.
+        // the clock is theirs; of the 116 ms left over, a twelfth, and at
+        // most two and a half times that.
         let l = limits(&tc(Some(5_000), Some(180_000), Some(300)), 125, 100);
         assert_eq!(l.soft, Duration::from_millis(9));
-        assert_eq!(l.hard, Duration::from_millis(29));
+        assert_eq!(l.hard, Duration::from_millis(22));
         // 100 ms left: less than the reserve, so an even share of it.
         let l = limits(&tc(Some(5_000), Some(180_000), Some(100)), 125, 100);
         assert_eq!(l.hard, Duration::from_millis(1));
@@ -426,9 +445,10 @@ mod tests {
 
     #[test]
     fn a_stable_move_gives_back_only_match_clock_time() {
-        // A stable best move stops a share of the match clock at 80% of the
-        // soft limit; a turn's soft limit is used to the end.
-        for (clock_share, stop_at) in [(true, 80), (false, 100)] {
+        // A stable best move shrinks a share of the match clock to 80% of
+        // the soft limit, and no iteration starts past 60% of that; a
+        // turn's soft limit is used to the end.
+        for (clock_share, stop_at) in [(true, 48), (false, 100)] {
             let lim = TimeLimits {
                 soft: Duration::from_millis(100),
                 hard: Duration::from_millis(400),
