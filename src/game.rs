@@ -11,6 +11,7 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
     Win(Color),
+    /// A full board, or renju Black to move with only forbidden points.
     Draw,
 }
 
@@ -58,17 +59,25 @@ impl Game {
     }
 
     /// Wraps a set-up position, working out whether it is already decided.
-    pub fn from_board(board: Board) -> Game {
-        let result = Self::judge(&board);
+    pub fn from_board(mut board: Board) -> Game {
+        let result = Self::judge(&mut board);
         Game { board, result }
     }
 
-    fn judge(board: &Board) -> Option<GameResult> {
+    fn judge(board: &mut Board) -> Option<GameResult> {
         match rules::find_winner(board) {
             Some(c) => Some(GameResult::Win(c)),
-            None if board.is_full() => Some(GameResult::Draw),
+            None if board.is_full() || Self::stuck(board) => Some(GameResult::Draw),
             None => None,
         }
+    }
+
+    /// The side to move has no legal move on a board that is not full:
+    /// renju Black with only forbidden points left. The protocol has no
+    /// pass, so the game ends there, drawn, as a full board does.
+    fn stuck(board: &mut Board) -> bool {
+        let me = board.side_to_move();
+        board.rule().has_forbidden(me) && board.legal_moves(me).is_empty()
     }
 
     pub fn board(&self) -> &Board {
@@ -109,7 +118,7 @@ impl Game {
         self.board.place(p, c);
         if rules::is_winning_stone(&self.board, p) {
             self.result = Some(GameResult::Win(c));
-        } else if self.board.is_full() {
+        } else if self.board.is_full() || Self::stuck(&mut self.board) {
             self.result = Some(GameResult::Draw);
         }
         Ok(self.result)
@@ -118,7 +127,7 @@ impl Game {
     /// Takes back the last move, if any.
     pub fn undo(&mut self) -> Option<Pos> {
         let p = self.board.undo()?;
-        self.result = Self::judge(&self.board);
+        self.result = Self::judge(&mut self.board);
         Some(p)
     }
 

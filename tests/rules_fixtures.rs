@@ -1508,6 +1508,45 @@ fn game_refuses_a_forbidden_black_move_and_keeps_the_position() {
 }
 
 #[test]
+fn a_renju_game_ends_drawn_when_black_has_only_forbidden_points_left() {
+    // A game between two Tengens (`watch`, renju, opening j7n9n11k8): after
+    // 224 stones the last empty point is forbidden for Black, who is to
+    // move. With no pass in the protocol, the referee ends the game there
+    // as it ends a full board; before that stone it was not over.
+    const MOVES: &str = "\
+j7n9n11k8l7k7k6j5k9l5l8k5m5m7j4l10j10h9h5h8h6i7j6i6i5k3h7f8j9j8i\
+8g6l12i9h10f9g9f7f6g8e6k4j11j12h4h3g5d8e8k2k1e5f4f2f10l3m2e7j3d7\
+c7d6l11k10k11m11e3d2d5m4n5g2e2d10d9m13c4b3c5c6m12e11l13k14i13i11\
+k12i10j13i14h13k13l14l15c11g11c9c10f11f13e12e10c12d12d13c14e14b1\
+1b6h14g14n15f12d4l1l6l2g4n4j1a10n7f1m3i2o12o9b5b9a9o10f15o8o7n3n\
+2o1m8k15n1b14c1l9a6c3a5a7e15g15h12m9d3f14b1e1g1b2e4c2n10n6i4a4i1\
+5a13a11b12b10m10e13o4o13c15o11o14c8d15o2b7o3o5m1g10n8i1a8h11b8m1\
+4j14a2a3a1b4f5g7h1d1h2n14g3n12e9a15i12c13n13l4f3d14o6g12j2o15j15\
+a14b13h15m15g13b15d11m6a12";
+    let moves = tengen::bench::parse_pos_line(MOVES).unwrap();
+    assert_eq!(moves.len(), 224);
+    let mut game = Game::new(15, 15, Rule::Renju).unwrap();
+    for (i, &(x, y)) in moves.iter().enumerate() {
+        assert_eq!(game.result(), None, "over before move {i}");
+        let r = game.play(x, y).unwrap();
+        assert_eq!(r, (i == 223).then_some(GameResult::Draw), "move {i}");
+    }
+    assert!(!game.board().is_full());
+    assert_eq!(game.side_to_move(), Color::Black);
+    let mut board = game.board().clone();
+    assert_eq!(board.legal_moves(Color::Black), Vec::new());
+    assert_eq!(board.legal_moves(Color::White).len(), 1);
+    assert_eq!(game.forbidden_points().len(), 1);
+    // Taking the last stone back reopens the game; the position set up
+    // from the board is judged the same way.
+    let last = game.undo().unwrap();
+    assert_eq!(game.result(), None);
+    game.play(last.x(), last.y()).unwrap();
+    let again = Game::from_board(game.board().clone());
+    assert_eq!(again.result(), Some(GameResult::Draw));
+}
+
+#[test]
 fn white_double_three_double_four_and_overline_are_legal_in_renju() {
     // White's own 3-3 at 7,7, 4-4 at 7,11 and overline gap at 11,3.
     let diagram = "

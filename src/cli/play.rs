@@ -454,7 +454,7 @@ impl<'a, W: Write> Session<'a, W> {
                 let text = self.style.paint(sgr::BOLD, &text);
                 writeln!(self.out, "{text}")
             }
-            Some(GameResult::Draw) => writeln!(self.out, "Draw: the board is full."),
+            Some(GameResult::Draw) => writeln!(self.out, "Draw: no move is left."),
             None => Ok(()),
         }
     }

@@ -4,7 +4,8 @@
 //! `START`, the `INFO` settings, then `BEGIN` or `BOARD` for each engine's
 //! first move and `TURN` after that, and `END` at the end.
 //!
-//! The referee is [`Game`]: five (per rule) wins, a full board is a draw.
+//! The referee is [`Game`]: five (per rule) wins, a full board is a draw
+//! (so is renju Black left only forbidden points).
 //! A renju foul by Black, a move on an occupied point or off the board, an
 //! unreadable reply, a reply later than the turn time plus one second, and
 //! a crash (the engine's output closes) all lose. Replies are read by one
@@ -44,7 +45,7 @@ games, the second in even-numbered ones.
 
 A game is lost by five in a row for the opponent, a renju foul, a move on an
 occupied point or off the board, an unreadable reply, a time-out or a crash;
-a full board is a draw.";
+a full board is a draw, and so is renju Black left only forbidden points.";
 
 /// Time beyond the turn limit before a reply counts as late, as in the
 /// Gomocup judge.
@@ -154,7 +155,8 @@ pub fn parse_openings(text: &str, size: i32, rule: Rule) -> Result<Vec<Vec<(i32,
 pub enum Ending {
     /// The winner made five: the line.
     Five(Vec<Pos>),
-    /// The board is full: a draw.
+    /// The board is full, or renju Black has only forbidden points left:
+    /// a draw.
     Full,
     /// Black played a renju forbidden point.
     Foul(i32, i32),
@@ -217,12 +219,12 @@ impl Outcome {
     pub fn describe(&self, names: &[String; 2]) -> String {
         let who = |c: Color| format!("{} {}", color_name(c), names[self.players[c.index()]]);
         let Some(w) = self.winner else {
-            return "Draw: the board is full.".into();
+            return "Draw: no move is left.".into();
         };
         let l = who(!w);
         let why = match &self.ending {
             Ending::Five(line) => line_phrase(line),
-            Ending::Full => "the board is full".into(),
+            Ending::Full => "no move is left".into(),
             Ending::Foul(x, y) => format!(
                 "{l} played {} ({x},{y}), a forbidden point for Black (foul)",
                 Pos::new(*x, *y).to_letter_number()
