@@ -67,17 +67,16 @@ impl Game {
     fn judge(board: &mut Board) -> Option<GameResult> {
         match rules::find_winner(board) {
             Some(c) => Some(GameResult::Win(c)),
-            None if board.is_full() || Self::stuck(board) => Some(GameResult::Draw),
+            None if Self::no_move_left(board) => Some(GameResult::Draw),
             None => None,
         }
     }
 
-    /// The side to move has no legal move on a board that is not full:
-    /// renju Black with only forbidden points left. The protocol has no
-    /// pass, so the game ends there, drawn, as a full board does.
-    fn stuck(board: &mut Board) -> bool {
-        let me = board.side_to_move();
-        board.rule().has_forbidden(me) && board.legal_moves(me).is_empty()
+    /// The side to move has no move left: the board is full, or renju
+    /// Black has only forbidden points. The protocol has no pass, so
+    /// either ends the game drawn.
+    fn no_move_left(board: &mut Board) -> bool {
+        board.is_full() || board.no_legal_move(board.side_to_move())
     }
 
     pub fn board(&self) -> &Board {
@@ -118,7 +117,7 @@ impl Game {
         self.board.place(p, c);
         if rules::is_winning_stone(&self.board, p) {
             self.result = Some(GameResult::Win(c));
-        } else if self.board.is_full() || Self::stuck(&mut self.board) {
+        } else if Self::no_move_left(&mut self.board) {
             self.result = Some(GameResult::Draw);
         }
         Ok(self.result)

@@ -61,6 +61,12 @@ impl Board {
             .collect()
     }
 
+    /// True if `c`, to move, has empty cells left but may play none of
+    /// them (renju Black with only forbidden points).
+    pub fn no_legal_move(&mut self, c: Color) -> bool {
+        self.rule().has_forbidden(c) && !self.is_full() && self.legal_moves(c).is_empty()
+    }
+
     fn flex3_count(&self, p: Pos) -> usize {
         self.patterns(p, Color::Black)
             .iter()

@@ -984,14 +984,6 @@ impl<'a> Worker<'a> {
         s
     }
 
-    /// True if `c`, to move, has empty cells left but may play none of
-    /// them (renju Black with only forbidden points).
-    fn no_legal_move(&mut self, c: Color) -> bool {
-        self.board.rule().has_forbidden(c)
-            && !self.board.is_full()
-            && self.board.legal_moves(c).is_empty()
-    }
-
     /// True if `c` has an open four (or double four) cell it may play.
     fn has_flex4(&mut self, c: Color) -> bool {
         if self.board.threat_count(c, Threat::Flex4) == 0 {
@@ -1236,7 +1228,7 @@ impl<'a> Worker<'a> {
                 loss_in(plyi + 2)
             } else if op_threes {
                 loss_in(plyi + 4)
-            } else if self.no_legal_move(me) {
+            } else if self.board.no_legal_move(me) {
                 loss_in(plyi)
             } else {
                 DRAW
