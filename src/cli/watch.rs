@@ -157,7 +157,7 @@ pub enum Ending {
     Five(Vec<Pos>),
     /// The board is full, or renju Black has only forbidden points left:
     /// a draw.
-    Full,
+    NoMoveLeft,
     /// Black played a renju forbidden point.
     Foul(i32, i32),
     Occupied(i32, i32),
@@ -177,7 +177,7 @@ impl Ending {
     fn label(&self) -> &'static str {
         match self {
             Ending::Five(_) => "five",
-            Ending::Full => "full board",
+            Ending::NoMoveLeft => "no move left",
             Ending::Foul(..) => "foul",
             Ending::Occupied(..) | Ending::OffBoard(..) | Ending::Unparsable(_) => "illegal move",
             Ending::Timeout(_) => "time-out",
@@ -202,7 +202,7 @@ pub struct Outcome {
 
 impl Outcome {
     /// SGF `RE`: `B+` for five, `B+T` on time, `B+F` for a forfeit (foul,
-    /// illegal move, crash), `Draw` for a full board.
+    /// illegal move, crash), `Draw` when no move is left.
     pub fn sgf_result(&self) -> String {
         let Some(w) = self.winner else {
             return "Draw".into();
@@ -224,7 +224,7 @@ impl Outcome {
         let l = who(!w);
         let why = match &self.ending {
             Ending::Five(line) => line_phrase(line),
-            Ending::Full => "no move is left".into(),
+            Ending::NoMoveLeft => "no move is left".into(),
             Ending::Foul(x, y) => format!(
                 "{l} played {} ({x},{y}), a forbidden point for Black (foul)",
                 Pos::new(*x, *y).to_letter_number()
@@ -641,7 +641,7 @@ impl<W: Write> Match<W> {
         let deadline = o.move_deadline();
         loop {
             match game.result() {
-                Some(GameResult::Draw) => return (None, Ending::Full),
+                Some(GameResult::Draw) => return (None, Ending::NoMoveLeft),
                 Some(GameResult::Win(c)) => {
                     let line = game
                         .board()
@@ -932,7 +932,7 @@ mod tests {
             .describe(&names)
             .contains("played H8 (7,7), a forbidden point"));
         o.winner = None;
-        o.ending = Ending::Full;
+        o.ending = Ending::NoMoveLeft;
         assert_eq!(o.sgf_result(), "Draw");
         o.winner = Some(Color::Black);
         o.ending = Ending::Five((0..5).map(|x| Pos::new(x, 0)).collect());
